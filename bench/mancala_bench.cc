@@ -1,0 +1,68 @@
+// Mancala hot loops: random playouts through the kernel and through the
+// dynamic interface, and MCTS simulations. Rates, not wall times.
+#include "benchmark/benchmark.h"
+#include "gameai/core/random.h"
+#include "gameai/core/registry.h"
+#include "gameai/mancala/mancala.h"
+#include "gameai/search/mcts.h"
+
+namespace gameai {
+namespace {
+
+mancala::Rules DefaultRules() { return *mancala::Rules::Create({}); }
+
+void BM_Mancala_RandomPlayout(benchmark::State& state) {
+  const mancala::Rules rules = DefaultRules();
+  Rng rng(1);
+  int64_t games = 0;
+  int64_t moves_played = 0;
+  mancala::MoveList moves;
+  for (auto _ : state) {
+    mancala::State s = rules.InitialState();
+    while (!rules.IsOver(s)) {
+      rules.LegalMoves(s, moves);
+      rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
+      ++moves_played;
+    }
+    benchmark::DoNotOptimize(s);
+    ++games;
+  }
+  state.counters["games"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
+  state.counters["moves"] = benchmark::Counter(moves_played, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Mancala_RandomPlayout);
+
+void BM_Mancala_RandomPlayout_Dynamic(benchmark::State& state) {
+  std::shared_ptr<const Game> game = *LoadGame("mancala");
+  Rng rng(1);
+  int64_t games = 0;
+  for (auto _ : state) {
+    std::unique_ptr<State> s = game->NewInitialState();
+    while (!s->IsTerminal()) {
+      const std::vector<Action> legal = s->LegalActions();
+      const absl::Status status = s->ApplyAction(legal[rng.Below(legal.size())]);
+      benchmark::DoNotOptimize(status);
+    }
+    benchmark::DoNotOptimize(s->Returns());
+    ++games;
+  }
+  state.counters["games"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Mancala_RandomPlayout_Dynamic);
+
+void BM_Mancala_Mcts(benchmark::State& state) {
+  const mancala::Rules rules = DefaultRules();
+  const int simulations = static_cast<int>(state.range(0));
+  Mcts<mancala::Rules> mcts(rules, {.simulations = simulations});
+  Rng rng(1);
+  int64_t total = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(mcts.Search(rules.InitialState(), rng));
+    total += simulations;
+  }
+  state.counters["simulations"] = benchmark::Counter(total, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Mancala_Mcts)->Arg(1000);
+
+}  // namespace
+}  // namespace gameai

@@ -1,0 +1,155 @@
+// gameai/core/game.h: the dynamic layer, one interface for every game.
+//
+// A Game is an immutable, shareable description (rules + parameters); a State
+// is one position with its history. Every state-changing call validates its
+// input and returns an absl::Status; on error the state is unchanged.
+//
+//   absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala");
+//   std::unique_ptr<State> state = (*game)->NewInitialState();
+//   while (!state->IsTerminal()) {
+//     std::vector<Action> legal = state->LegalActions();
+//     if (absl::Status s = state->ApplyAction(legal[0]); !s.ok()) ...
+//   }
+//   std::vector<double> returns = state->Returns();
+#ifndef GAMEAI_CORE_GAME_H_
+#define GAMEAI_CORE_GAME_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "gameai/core/params.h"
+#include "gameai/core/types.h"
+
+namespace gameai {
+
+class State;
+
+// Event: one transition as a seat sees it.
+struct Event {
+  Player actor = kInvalidPlayer;  // seat, kChancePlayer or kSimultaneousPlayer
+  // The action (or one per seat for a joint action); empty when the action
+  // is hidden from the observing seat.
+  std::vector<Action> actions;
+};
+
+// ChanceOutcome: one outcome of a chance node with its exact probability.
+struct ChanceOutcome {
+  Action action;
+  double probability;
+};
+
+class Game : public std::enable_shared_from_this<Game> {
+ public:
+  virtual ~Game() = default;
+
+  // Name: the registry name ("mancala"). Spec: the canonical spec with every
+  // parameter ("mancala(pits=6,seeds=4,first_player=0,empty_capture=false)").
+  virtual std::string Name() const = 0;
+  virtual std::string Spec() const = 0;
+  virtual const Params& GetParams() const = 0;
+  virtual GameType Type() const = 0;
+  virtual int NumPlayers() const = 0;
+  // NumDistinctActions: actions are in [0, NumDistinctActions()).
+  virtual Action NumDistinctActions() const = 0;
+  // MaxGameLength: an upper bound on the actions (chance included) of a game.
+  virtual int MaxGameLength() const = 0;
+  virtual std::unique_ptr<State> NewInitialState() const = 0;
+  // DeserializeState: the inverse of State::Serialize(); malformed or
+  // inconsistent text is an InvalidArgument error naming the problem.
+  virtual absl::StatusOr<std::unique_ptr<State>> DeserializeState(
+      std::string_view text) const = 0;
+};
+
+// State: one position. The public state-changing calls are non-virtual: they
+// validate, record history and call the Do* hooks of the implementation (the
+// kernel adapter in kernel_adapter.h).
+class State {
+ public:
+  // HistoryItem: one action. A joint action is recorded as one item per
+  // seat, in seat order, each with `joint` set.
+  struct HistoryItem {
+    Player player;  // the seat that acted, or kChancePlayer
+    Action action;
+    bool joint;
+  };
+
+  virtual ~State() = default;
+
+  virtual const Game& GetGame() const = 0;
+  // CurrentPlayer: a seat, or kChancePlayer / kSimultaneousPlayer /
+  // kTerminalPlayer.
+  virtual Player CurrentPlayer() const = 0;
+  bool IsTerminal() const { return CurrentPlayer() == kTerminalPlayer; }
+  bool IsChanceNode() const { return CurrentPlayer() == kChancePlayer; }
+  bool IsSimultaneousNode() const {
+    return CurrentPlayer() == kSimultaneousPlayer;
+  }
+
+  // LegalActions(player): ascending. Empty when `player` does not act here
+  // (at chance nodes, LegalActions(kChancePlayer) lists the outcomes).
+  virtual std::vector<Action> LegalActions(Player player) const = 0;
+  std::vector<Action> LegalActions() const {
+    return LegalActions(CurrentPlayer());
+  }
+  // ChanceOutcomes: at a chance node the outcomes with exact probabilities
+  // summing to 1; empty elsewhere.
+  virtual std::vector<ChanceOutcome> ChanceOutcomes() const = 0;
+
+  // ApplyAction: at a player's or chance node. Errors: terminal state,
+  // simultaneous node, illegal action (the message lists the legal ones).
+  absl::Status ApplyAction(Action action);
+  // ApplyJointAction: at a simultaneous node, one action per seat.
+  absl::Status ApplyJointAction(absl::Span<const Action> actions);
+  // UndoAction: takes back the last ApplyAction / ApplyJointAction.
+  absl::Status UndoAction();
+  const std::vector<HistoryItem>& History() const { return history_; }
+  // LastEventFor: the last transition as `observer` saw it (actions hidden
+  // from that seat are left out). REQUIRES: a non-empty history.
+  virtual Event LastEventFor(Player observer) const = 0;
+
+  // Returns: one value per seat; all zero before the end of the game.
+  virtual std::vector<double> Returns() const = 0;
+  // Scores: the game's natural score per seat (Kalah: seeds in store).
+  virtual std::vector<double> Scores() const = 0;
+
+  virtual std::unique_ptr<State> Clone() const = 0;
+  // ViewFor: a copy holding only what `player` may know: other players'
+  // hidden information is replaced by a canonical placeholder. For
+  // perfect-information games it equals Clone() without the history.
+  virtual std::unique_ptr<State> ViewFor(Player player) const = 0;
+
+  virtual std::string ToString() const = 0;
+  virtual std::string Serialize() const = 0;
+  virtual std::string ObservationString(Player player) const = 0;
+  virtual std::string ActionToString(Player player, Action action) const = 0;
+  // StringToAction: parses what ActionToString prints; errors name the input.
+  virtual absl::StatusOr<Action> StringToAction(
+      Player player, std::string_view text) const = 0;
+
+ protected:
+  State() = default;
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+  // IsLegal: REQUIRES player to act at this node.
+  virtual bool IsLegal(Player player, Action action) const = 0;
+  virtual void DoApplyAction(Action action) = 0;
+  virtual void DoApplyJointAction(absl::Span<const Action> actions) = 0;
+  virtual void DoUndo() = 0;
+  // ClearHistory: views start with an empty history.
+  void ClearHistory() { history_.clear(); }
+
+ private:
+  absl::Status IllegalActionError(Player player, Action action) const;
+  std::vector<HistoryItem> history_;
+};
+
+}  // namespace gameai
+
+#endif  // GAMEAI_CORE_GAME_H_

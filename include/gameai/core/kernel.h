@@ -1,0 +1,104 @@
+// gameai/core/kernel.h: the static layer's contract.
+//
+// A kernel is a rules type R: an immutable object holding the game's
+// parameters, with value types and const member functions. Generic search
+// (search/mcts.h) and the dynamic adapter (kernel_adapter.h) compile against
+// this concept, with no virtual call and no allocation per node.
+//
+// Every kernel provides:
+//   R::State     trivially copyable, fixed size, no heap (copy-make undo)
+//   R::Move      small integer-like move
+//   R::MoveList  fixed-capacity list: size(), operator[], begin(), end()
+//   Type(), NumPlayers(), NumDistinctActions(), MaxGameLength()
+//   InitialState(), CurrentPlayer(s), LegalMoves(s, list), Apply(s, m),
+//   Return(s, p), Score(s, p), ToAction(m), ToMove(a),
+//   ToString(s), Serialize(s), Deserialize(text), ObservationString(s, p),
+//   MoveToString(s, m)
+// Contract: at a non-terminal player's node LegalMoves is never empty.
+// Optional, detected with the concepts below:
+//   ChanceKernel:  ChanceOutcomes(s, list of {Move, probability}),
+//                  SampleChance(s, rng)
+//   IsLegal(s, m): a fast legality test (else LegalMoves is scanned)
+#ifndef GAMEAI_CORE_KERNEL_H_
+#define GAMEAI_CORE_KERNEL_H_
+
+#include <concepts>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/random.h"
+#include "gameai/core/types.h"
+
+namespace gameai {
+
+template <class R>
+concept Kernel = requires(const R& rules, typename R::State& state,
+                          const typename R::State& cstate,
+                          typename R::Move move, typename R::MoveList& moves,
+                          Player player, Action action,
+                          std::string_view text) {
+  requires std::is_trivially_copyable_v<typename R::State>;
+  { rules.Type() } -> std::same_as<GameType>;
+  { rules.NumPlayers() } -> std::convertible_to<int>;
+  { rules.NumDistinctActions() } -> std::convertible_to<Action>;
+  { rules.MaxGameLength() } -> std::convertible_to<int>;
+  { rules.InitialState() } -> std::same_as<typename R::State>;
+  { rules.CurrentPlayer(cstate) } -> std::convertible_to<Player>;
+  { rules.LegalMoves(cstate, moves) } -> std::same_as<void>;
+  { rules.Apply(state, move) } -> std::same_as<void>;
+  { rules.Return(cstate, player) } -> std::convertible_to<double>;
+  { rules.Score(cstate, player) } -> std::convertible_to<double>;
+  { rules.ToAction(move) } -> std::same_as<Action>;
+  { rules.ToMove(action) } -> std::same_as<typename R::Move>;
+  { rules.ToString(cstate) } -> std::same_as<std::string>;
+  { rules.Serialize(cstate) } -> std::same_as<std::string>;
+  { rules.Deserialize(text) } -> std::same_as<absl::StatusOr<typename R::State>>;
+  { rules.ObservationString(cstate, player) } -> std::same_as<std::string>;
+  { rules.MoveToString(cstate, move) } -> std::same_as<std::string>;
+  { moves.size() } -> std::convertible_to<int>;
+  { moves[0] } -> std::convertible_to<typename R::Move>;
+};
+
+// ChanceOutcomeOf: a kernel chance outcome with its exact probability.
+template <class Move>
+struct KernelChanceOutcome {
+  Move move;
+  double probability;
+};
+
+template <class R>
+concept ChanceKernel =
+    Kernel<R> && requires(const R& rules, const typename R::State& cstate,
+                          typename R::ChanceList& outcomes, Rng& rng) {
+      { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
+      { rules.SampleChance(cstate, rng) } -> std::same_as<typename R::Move>;
+    };
+
+template <class R>
+concept HasFastIsLegal =
+    requires(const R& rules, const typename R::State& cstate,
+             typename R::Move move) {
+      { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
+    };
+
+// IsLegalMove: the kernel's IsLegal where it has one, else a scan.
+template <Kernel R>
+bool IsLegalMove(const R& rules, const typename R::State& state,
+                 typename R::Move move) {
+  if constexpr (HasFastIsLegal<R>) {
+    return rules.IsLegal(state, move);
+  } else {
+    typename R::MoveList moves;
+    rules.LegalMoves(state, moves);
+    for (const auto& m : moves) {
+      if (m == move) return true;
+    }
+    return false;
+  }
+}
+
+}  // namespace gameai
+
+#endif  // GAMEAI_CORE_KERNEL_H_

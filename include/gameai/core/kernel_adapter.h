@@ -1,0 +1,230 @@
+// gameai/core/kernel_adapter.h: the one template adapter that turns a kernel
+// (kernel.h) into the dynamic Game / State pair. A game writes no per-game
+// code for the dynamic layer; it registers MakeKernelGame(name, params, R).
+#ifndef GAMEAI_CORE_KERNEL_ADAPTER_H_
+#define GAMEAI_CORE_KERNEL_ADAPTER_H_
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "absl/status/statusor.h"
+#include "fmt/format.h"
+#include "gameai/core/game.h"
+#include "gameai/core/kernel.h"
+
+namespace gameai {
+
+template <Kernel R>
+class KernelGame final : public Game {
+ public:
+  KernelGame(std::string name, Params params, R rules)
+      : name_(std::move(name)),
+        params_(std::move(params)),
+        rules_(std::move(rules)) {}
+
+  const R& rules() const { return rules_; }
+
+  std::string Name() const override { return name_; }
+  std::string Spec() const override { return params_.Canonical(name_); }
+  const Params& GetParams() const override { return params_; }
+  GameType Type() const override { return rules_.Type(); }
+  int NumPlayers() const override { return rules_.NumPlayers(); }
+  Action NumDistinctActions() const override {
+    return rules_.NumDistinctActions();
+  }
+  int MaxGameLength() const override { return rules_.MaxGameLength(); }
+  std::unique_ptr<State> NewInitialState() const override;
+  absl::StatusOr<std::unique_ptr<State>> DeserializeState(
+      std::string_view text) const override;
+
+ private:
+  std::string name_;
+  Params params_;
+  R rules_;
+};
+
+template <Kernel R>
+class KernelState final : public State {
+ public:
+  using KState = typename R::State;
+  using Move = typename R::Move;
+
+  KernelState(std::shared_ptr<const KernelGame<R>> game, const KState& state)
+      : game_(std::move(game)), rules_(&game_->rules()), state_(state) {
+    undo_.reserve(64);
+  }
+
+  // kernel_state: the kernel value, for kernel-level agents and tests.
+  const KState& kernel_state() const { return state_; }
+  const R& rules() const { return *rules_; }
+
+  const Game& GetGame() const override { return *game_; }
+  Player CurrentPlayer() const override {
+    return rules_->CurrentPlayer(state_);
+  }
+
+  std::vector<Action> LegalActions(Player player) const override {
+    std::vector<Action> actions;
+    const Player current = CurrentPlayer();
+    if (player != current) return actions;
+    if (current == kChancePlayer) {
+      for (const ChanceOutcome& o : ChanceOutcomes()) {
+        actions.push_back(o.action);
+      }
+    } else if (current >= 0) {
+      typename R::MoveList moves;
+      rules_->LegalMoves(state_, moves);
+      actions.reserve(moves.size());
+      for (const auto& m : moves) actions.push_back(rules_->ToAction(m));
+    }
+    std::sort(actions.begin(), actions.end());
+    return actions;
+  }
+
+  std::vector<ChanceOutcome> ChanceOutcomes() const override {
+    std::vector<ChanceOutcome> outcomes;
+    if constexpr (ChanceKernel<R>) {
+      if (CurrentPlayer() == kChancePlayer) {
+        typename R::ChanceList list;
+        rules_->ChanceOutcomes(state_, list);
+        for (const auto& o : list) {
+          outcomes.push_back({rules_->ToAction(o.move), o.probability});
+        }
+      }
+    }
+    return outcomes;
+  }
+
+  std::vector<double> Returns() const override {
+    return PerPlayer([&](Player p) { return rules_->Return(state_, p); });
+  }
+  std::vector<double> Scores() const override {
+    return PerPlayer([&](Player p) { return rules_->Score(state_, p); });
+  }
+
+  std::unique_ptr<State> Clone() const override {
+    return std::make_unique<KernelState>(*this);
+  }
+  std::unique_ptr<State> ViewFor(Player player) const override {
+    (void)player;  // perfect information: the whole state is public
+    auto view = std::make_unique<KernelState>(game_, state_);
+    return view;
+  }
+
+  std::string ToString() const override { return rules_->ToString(state_); }
+  std::string Serialize() const override { return rules_->Serialize(state_); }
+  std::string ObservationString(Player player) const override {
+    return rules_->ObservationString(state_, player);
+  }
+  std::string ActionToString(Player player, Action action) const override {
+    (void)player;
+    if (action < 0 || action >= rules_->NumDistinctActions()) {
+      return fmt::format("<invalid action {}>", action);
+    }
+    return rules_->MoveToString(state_, rules_->ToMove(action));
+  }
+  absl::StatusOr<Action> StringToAction(Player player,
+                                        std::string_view text) const override {
+    std::vector<std::string> names;
+    for (Action a : LegalActions(player)) {
+      std::string name = ActionToString(player, a);
+      if (name == text) return a;
+      names.push_back(std::move(name));
+    }
+    return absl::InvalidArgumentError(fmt::format("'{}' is not a legal action here; legal: {}", text, names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+  }
+
+  Event LastEventFor(Player observer) const override {
+    (void)observer;  // perfect information: every action is public
+    Event event;
+    const std::vector<HistoryItem>& history = History();
+    if (history.empty()) return event;
+    const HistoryItem& last = history.back();
+    event.actor = last.joint ? kSimultaneousPlayer : last.player;
+    event.actions.push_back(last.action);
+    return event;
+  }
+
+ protected:
+  bool IsLegal(Player player, Action action) const override {
+    if (action < 0 || action >= rules_->NumDistinctActions()) return false;
+    if (player == kChancePlayer) {
+      for (const ChanceOutcome& o : ChanceOutcomes()) {
+        if (o.action == action) return true;
+      }
+      return false;
+    }
+    return IsLegalMove(*rules_, state_, rules_->ToMove(action));
+  }
+  void DoApplyAction(Action action) override {
+    undo_.push_back(state_);
+    rules_->Apply(state_, rules_->ToMove(action));
+  }
+  void DoApplyJointAction(absl::Span<const Action> actions) override {
+    (void)actions;  // no kernel has simultaneous moves yet: never reached,
+                    // the base class checks for a simultaneous node first.
+  }
+  void DoUndo() override {
+    state_ = undo_.back();
+    undo_.pop_back();
+  }
+
+ private:
+  template <class F>
+  std::vector<double> PerPlayer(F value) const {
+    std::vector<double> out(rules_->NumPlayers());
+    for (Player p = 0; p < rules_->NumPlayers(); ++p) out[p] = value(p);
+    return out;
+  }
+
+  std::shared_ptr<const KernelGame<R>> game_;
+  const R* rules_;
+  KState state_;
+  std::vector<KState> undo_;  // copy-make undo: the state before each action
+};
+
+template <Kernel R>
+std::unique_ptr<State> KernelGame<R>::NewInitialState() const {
+  auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
+  return std::make_unique<KernelState<R>>(std::move(self),
+                                          rules_.InitialState());
+}
+
+template <Kernel R>
+absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeState(
+    std::string_view text) const {
+  absl::StatusOr<typename R::State> state = rules_.Deserialize(text);
+  if (!state.ok()) return state.status();
+  auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
+  return std::make_unique<KernelState<R>>(std::move(self), *state);
+}
+
+// MakeKernelGame: the dynamic Game for kernel `rules`.
+template <Kernel R>
+std::shared_ptr<const Game> MakeKernelGame(std::string name, Params params,
+                                           R rules) {
+  return std::make_shared<const KernelGame<R>>(std::move(name),
+                                               std::move(params),
+                                               std::move(rules));
+}
+
+// KernelViewOf: the kernel behind a dynamic state of game kernel R, or an
+// error naming the mismatch (an agent of one game handed another's state).
+template <Kernel R>
+absl::StatusOr<const KernelState<R>*> KernelViewOf(const State& state) {
+  const auto* kernel_state = dynamic_cast<const KernelState<R>*>(&state);
+  if (kernel_state == nullptr) {
+    return absl::InvalidArgumentError(fmt::format("state of game '{}' is not a state of the game this agent was made for", state.GetGame().Name()));
+  }
+  return kernel_state;
+}
+
+}  // namespace gameai
+
+#endif  // GAMEAI_CORE_KERNEL_ADAPTER_H_

@@ -1,0 +1,70 @@
+// gameai/core/registry.h: games and agents by spec string.
+//
+//   absl::StatusOr<std::shared_ptr<const Game>> game =
+//       gameai::LoadGame("mancala(pits=6,seeds=4)");
+//   absl::StatusOr<std::unique_ptr<Agent>> agent =
+//       gameai::LoadAgent(**game, "mcts(simulations=2000,seed=3)");
+//
+// Registration is explicit: RegisterBuiltinGames() lists every built-in game
+// (LoadGame calls it once); an embedding program may RegisterGame() its own.
+#ifndef GAMEAI_CORE_REGISTRY_H_
+#define GAMEAI_CORE_REGISTRY_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/agent.h"
+#include "gameai/core/game.h"
+#include "gameai/core/params.h"
+
+namespace gameai {
+
+using AgentFactory = std::function<absl::StatusOr<std::unique_ptr<Agent>>(
+    const Game& game, const Params& params)>;
+
+struct AgentEntry {
+  std::string name;
+  std::string help;
+  std::vector<ParamDef> params;
+  AgentFactory make;
+};
+
+using GameFactory = std::function<absl::StatusOr<std::shared_ptr<const Game>>(
+    const Params& params)>;
+
+struct GameEntry {
+  std::string name;
+  std::string help;
+  std::vector<ParamDef> params;
+  GameFactory make;
+  // Agents of this game only (the seed's bot, kernel search agents).
+  std::vector<AgentEntry> agents;
+};
+
+// RegisterBuiltinGames: registers every built-in game and the generic agents.
+// Idempotent and thread-safe.
+void RegisterBuiltinGames();
+
+// RegisterGame / RegisterGenericAgent: add entries; an existing name is an
+// AlreadyExists error.
+absl::Status RegisterGame(GameEntry entry);
+absl::Status RegisterGenericAgent(AgentEntry entry);
+
+// RegisteredGames: every game entry, in registration order.
+std::vector<const GameEntry*> RegisteredGames();
+// FindGame: the entry named `name`, or a NotFound error listing the names.
+absl::StatusOr<const GameEntry*> FindGame(std::string_view name);
+// AgentsFor: the generic agents followed by the game's own.
+std::vector<const AgentEntry*> AgentsFor(const GameEntry& game);
+
+absl::StatusOr<std::shared_ptr<const Game>> LoadGame(std::string_view spec);
+absl::StatusOr<std::unique_ptr<Agent>> LoadAgent(const Game& game,
+                                                 std::string_view spec);
+
+}  // namespace gameai
+
+#endif  // GAMEAI_CORE_REGISTRY_H_

@@ -1,0 +1,35 @@
+// gameai/core/text.h: small string helpers on std::string_view.
+//
+// Debian's Abseil is built with its own absl::string_view (not an alias of
+// std::string_view), so its string utilities do not take std::string_view;
+// the project formats with fmt and parses with these.
+#ifndef GAMEAI_CORE_TEXT_H_
+#define GAMEAI_CORE_TEXT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+
+namespace gameai {
+
+// Trim: `text` without leading and trailing ASCII whitespace.
+std::string_view Trim(std::string_view text);
+// Split: the parts of `text` between `separator`s (empty parts kept).
+std::vector<std::string_view> Split(std::string_view text, char separator);
+// SplitWords: the whitespace-separated words of `text`.
+std::vector<std::string_view> SplitWords(std::string_view text);
+// ParseInt / ParseDouble: the whole of `text` as a number, else nullopt.
+std::optional<int64_t> ParseInt(std::string_view text);
+std::optional<double> ParseDouble(std::string_view text);
+// Str: an absl::string_view (e.g. Status::message()) as a std::string.
+inline std::string Str(absl::string_view text) {
+  return std::string(text.data(), text.size());
+}
+
+}  // namespace gameai
+
+#endif  // GAMEAI_CORE_TEXT_H_

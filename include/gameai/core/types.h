@@ -1,0 +1,41 @@
+// gameai/core/types.h: the vocabulary shared by both layers: players,
+// actions, the sentinels for non-player nodes and the kind of a game.
+#ifndef GAMEAI_CORE_TYPES_H_
+#define GAMEAI_CORE_TYPES_H_
+
+#include <cstdint>
+#include <string>
+
+namespace gameai {
+
+// Player: a seat id 0..NumPlayers()-1, or one of the sentinels below.
+using Player = int;
+// Action: the dynamic layer's action; every game documents its encoding.
+using Action = int64_t;
+
+inline constexpr Player kChancePlayer = -1;        // nature moves (dice, deals)
+inline constexpr Player kSimultaneousPlayer = -2;  // all players move at once
+inline constexpr Player kTerminalPlayer = -3;      // the game is over
+inline constexpr Player kInvalidPlayer = -4;
+
+// kMaxPlayers bounds every game's player count so that search code can keep
+// per-player values in fixed arrays.
+inline constexpr int kMaxPlayers = 8;
+
+// GameType: what kind of game it is. Agents and the arena branch on it.
+struct GameType {
+  enum class Dynamics { kSequential, kSimultaneous };
+  enum class Chance { kDeterministic, kStochastic };
+  enum class Information { kPerfect, kImperfect };
+  Dynamics dynamics = Dynamics::kSequential;
+  Chance chance = Chance::kDeterministic;
+  Information information = Information::kPerfect;
+  // True when a player's return is the negation of the other's (two players).
+  bool zero_sum = false;
+};
+
+std::string DescribeGameType(const GameType& type);
+
+}  // namespace gameai
+
+#endif  // GAMEAI_CORE_TYPES_H_

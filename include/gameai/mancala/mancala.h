@@ -1,0 +1,153 @@
+// gameai/mancala/mancala.h: Kalah, the kernel of game `mancala`.
+//
+// Rules (shared/spec/mancala.md; seed 003): two players each own `pits` pits
+// and a store. A move takes every seed of one of the mover's non-empty pits
+// and sows them one by one counter-clockwise, skipping the opponent's store.
+// Last seed in the mover's store: the mover moves again. Last seed in an
+// empty pit of the mover's side: that seed and the opposite pit's seeds go
+// to the mover's store (with empty_capture=false only if the opposite pit
+// holds seeds). As soon as one side's pits are all empty the game ends and
+// each player adds the seeds left on their side to their store. More seeds
+// in store wins. See https://en.wikipedia.org/wiki/Kalah.
+//
+// Parameters:
+//   pits           1..8   default 6    pits per player
+//   seeds          1..8   default 4    seeds per pit at the start
+//   first_player   0..1   default 0
+//   empty_capture  bool   default false (true: Irving et al. 2000's rule)
+//
+// Actions: the mover's pit, 0..pits-1, counted from the mover's first pit in
+// sowing order (player 0's pit i is board index i, player 1's pit i is board
+// index pits+1+i). Text form: the pit number 1..pits.
+#ifndef GAMEAI_MANCALA_MANCALA_H_
+#define GAMEAI_MANCALA_MANCALA_H_
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/types.h"
+
+namespace gameai::mancala {
+
+inline constexpr int kMaxPits = 8;
+inline constexpr int kBoardSize = 2 * (kMaxPits + 1);
+
+struct Options {
+  int pits = 6;
+  int seeds = 4;
+  Player first_player = 0;
+  bool empty_capture = false;
+};
+
+// State. board, in sowing (counter-clockwise) order:
+//   [0, pits)            player 0's pits
+//   pits                 player 0's store
+//   [pits+1, 2*pits+1)   player 1's pits
+//   2*pits+1             player 1's store
+//   (2*pits+2, 18)       unused, always 0
+// The game is over exactly when every pit is empty (the end sweeps the
+// remaining seeds into the stores), so no terminal flag is stored.
+struct State {
+  std::array<uint8_t, kBoardSize> board;
+  uint8_t to_move;
+  friend bool operator==(const State&, const State&) = default;
+};
+static_assert(sizeof(State) == 19);
+static_assert(2 * kMaxPits * 8 <= 255, "every seed count fits a byte");
+
+using Move = uint8_t;
+
+// MoveList: ascending pits; never allocates.
+struct MoveList {
+  std::array<Move, kMaxPits> moves;
+  int count = 0;
+  int size() const { return count; }
+  Move operator[](int i) const { return moves[i]; }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + count; }
+  void push_back(Move m) { moves[count++] = m; }
+};
+
+class Rules {
+ public:
+  using State = mancala::State;
+  using Move = mancala::Move;
+  using MoveList = mancala::MoveList;
+
+  // Create: validates the option ranges above.
+  static absl::StatusOr<Rules> Create(const Options& options);
+
+  const Options& options() const { return options_; }
+  int pits() const { return options_.pits; }
+  int TotalSeeds() const { return 2 * options_.pits * options_.seeds; }
+  // StoreIndex / PitIndex: board indices of a player's store and pit i.
+  int StoreIndex(Player p) const { return p * (options_.pits + 1) + options_.pits; }
+  int PitIndex(Player p, int i) const { return p * (options_.pits + 1) + i; }
+
+  GameType Type() const;
+  int NumPlayers() const { return 2; }
+  Action NumDistinctActions() const { return options_.pits; }
+  // MaxGameLength: stores never shrink, and between two store increments
+  // every move brings the sown seeds strictly closer to their side's store,
+  // so a game has at most (S + 1) * (S * pits + 1) moves for S seeds.
+  int MaxGameLength() const;
+
+  State InitialState() const;
+  Player CurrentPlayer(const State& s) const {
+    return IsOver(s) ? kTerminalPlayer : s.to_move;
+  }
+  bool IsOver(const State& s) const { return (SideBits(s, 0) | SideBits(s, 1)) == 0; }
+  // SideEmpty: whether player p's pits are all empty.
+  bool SideEmpty(const State& s, Player p) const { return SideBits(s, p) == 0; }
+
+  void LegalMoves(const State& s, MoveList& moves) const;
+  bool IsLegal(const State& s, Move m) const {
+    return m < options_.pits && !IsOver(s) &&
+           s.board[PitIndex(s.to_move, m)] > 0;
+  }
+  // Apply: REQUIRES IsLegal(s, m).
+  void Apply(State& s, Move m) const;
+
+  int Store(const State& s, Player p) const { return s.board[StoreIndex(p)]; }
+  double Return(const State& s, Player p) const;
+  double Score(const State& s, Player p) const { return Store(s, p); }
+
+  Action ToAction(Move m) const { return m; }
+  Move ToMove(Action a) const { return static_cast<Move>(a); }
+
+  // ToString: the board drawn with player 1 on top (pits right to left),
+  // player 1's store left and player 0's store right.
+  std::string ToString(const State& s) const;
+  // Serialize: "to_move b0 b1 ... b(2*pits+1)", e.g. the start of 6x4 is
+  // "0 4 4 4 4 4 4 0 4 4 4 4 4 4 0".
+  std::string Serialize(const State& s) const;
+  // Deserialize: rejects wrong counts, non-numbers, a seed total that differs
+  // from 2*pits*seeds, and a finished side with seeds left on the other.
+  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ObservationString(const State& s, Player) const {
+    return ToString(s);
+  }
+  std::string MoveToString(const State&, Move m) const {
+    return std::to_string(m + 1);
+  }
+
+ private:
+  explicit Rules(const Options& options);
+  // SideBits: player p's pits as bytes of a word (nonzero iff seeds remain).
+  uint64_t SideBits(const State& s, Player p) const {
+    uint64_t word;
+    std::memcpy(&word, s.board.data() + PitIndex(p, 0), sizeof(word));
+    return word & side_mask_;
+  }
+
+  Options options_;
+  uint64_t side_mask_;
+};
+
+}  // namespace gameai::mancala
+
+#endif  // GAMEAI_MANCALA_MANCALA_H_

@@ -1,0 +1,275 @@
+// gameai/search/mcts.h: UCT Monte-Carlo tree search over any kernel.
+//
+// Each simulation descends the tree by UCB1 (unvisited children first, in
+// move order), expands the first node it reaches that has no children yet,
+// plays uniformly random moves to the end, and adds every player's return to
+// the nodes on its path (a node holds the return of the player who chose its
+// move). Chance nodes sample an outcome with the kernel's SampleChance; a
+// sampled outcome seen for the first time becomes a new child. The final
+// choice is the most visited root move (ties: lowest move order).
+//
+// Sequential games only: for simultaneous-move or imperfect-information
+// games the agent factory returns an Unimplemented error rather than search
+// a wrong tree.
+//
+//   Mcts<mancala::Rules> mcts(rules, {.simulations = 2000});
+//   Rng rng(7);
+//   mancala::Move move = mcts.Search(state, rng);
+#ifndef GAMEAI_SEARCH_MCTS_H_
+#define GAMEAI_SEARCH_MCTS_H_
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/kernel.h"
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/core/random.h"
+#include "gameai/core/registry.h"
+
+namespace gameai {
+
+struct MctsOptions {
+  int simulations = 1000;
+  double exploration = 1.4;  // UCB1 constant c in mean + c*sqrt(ln N / n)
+  uint64_t seed = 0;
+};
+
+template <Kernel R>
+class Mcts {
+ public:
+  using State = typename R::State;
+  using Move = typename R::Move;
+
+  struct RootChild {
+    Move move;
+    uint32_t visits;
+    double mean_return;  // for the player to move at the root
+  };
+
+  Mcts(const R& rules, const MctsOptions& options)
+      : rules_(rules), options_(options) {}
+
+  // Search: the move to play. REQUIRES: a player (not chance, not terminal)
+  // is to move in `root`.
+  Move Search(const State& root, Rng& rng) {
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    for (int i = 0; i < options_.simulations; ++i) Simulate(root, rng);
+    int best = -1;
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      if (best < 0 || nodes_[c].visits > nodes_[best].visits) best = c;
+    }
+    return nodes_[best].move;
+  }
+
+  // RootChildren: statistics of the last search, in move order.
+  std::vector<RootChild> RootChildren() const {
+    std::vector<RootChild> out;
+    if (nodes_.empty()) return out;
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const Node& n = nodes_[c];
+      out.push_back({n.move, n.visits, n.visits ? n.value / n.visits : 0.0});
+    }
+    return out;
+  }
+
+ private:
+  struct Node {
+    Move move{};
+    Player mover = kInvalidPlayer;  // who chose `move` (or kChancePlayer)
+    int32_t first_child = -1;
+    int32_t next_sibling = -1;
+    uint32_t visits = 0;
+    double value = 0;  // sum of the mover's returns
+  };
+
+  int AddChild(int parent, Move move, Player mover, int after) {
+    const int index = static_cast<int>(nodes_.size());
+    nodes_.push_back(Node{.move = move, .mover = mover});
+    if (after < 0) {
+      nodes_[parent].first_child = index;
+    } else {
+      nodes_[after].next_sibling = index;
+    }
+    return index;
+  }
+
+  void Expand(int node, const State& s, Player player) {
+    typename R::MoveList moves;
+    rules_.LegalMoves(s, moves);
+    int last = -1;
+    for (const auto& m : moves) last = AddChild(node, m, player, last);
+  }
+
+  int SelectChild(int node) const {
+    const double log_n = std::log(static_cast<double>(nodes_[node].visits) + 1);
+    int best = -1;
+    double best_score = -1e300;
+    for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const Node& n = nodes_[c];
+      if (n.visits == 0) return c;
+      const double score = n.value / n.visits +
+                           options_.exploration * std::sqrt(log_n / n.visits);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  // ChanceChild: the child for a sampled outcome, created when new.
+  int ChanceChild(int node, Move outcome, bool& created) {
+    int last = -1;
+    for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      if (nodes_[c].move == outcome) return c;
+      last = c;
+    }
+    created = true;
+    return AddChild(node, outcome, kChancePlayer, last);
+  }
+
+  void Simulate(const State& root, Rng& rng) {
+    State s = root;
+    path_.clear();
+    path_.push_back(0);
+    int node = 0;
+    // Selection and expansion.
+    while (true) {
+      const Player player = rules_.CurrentPlayer(s);
+      if (player == kTerminalPlayer) break;
+      if (player == kChancePlayer) {
+        if constexpr (ChanceKernel<R>) {
+          bool created = false;
+          node = ChanceChild(node, rules_.SampleChance(s, rng), created);
+          rules_.Apply(s, nodes_[node].move);
+          path_.push_back(node);
+          if (created) break;
+          continue;
+        }
+      }
+      if (nodes_[node].first_child < 0) {
+        Expand(node, s, player);
+        node = nodes_[node].first_child;
+        rules_.Apply(s, nodes_[node].move);
+        path_.push_back(node);
+        break;
+      }
+      node = SelectChild(node);
+      rules_.Apply(s, nodes_[node].move);
+      path_.push_back(node);
+    }
+    // Rollout.
+    typename R::MoveList moves;
+    for (Player p = rules_.CurrentPlayer(s); p != kTerminalPlayer;
+         p = rules_.CurrentPlayer(s)) {
+      if constexpr (ChanceKernel<R>) {
+        if (p == kChancePlayer) {
+          rules_.Apply(s, rules_.SampleChance(s, rng));
+          continue;
+        }
+      }
+      rules_.LegalMoves(s, moves);
+      rules_.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
+    }
+    std::array<double, kMaxPlayers> returns{};
+    for (Player p = 0; p < rules_.NumPlayers(); ++p) {
+      returns[p] = rules_.Return(s, p);
+    }
+    for (int index : path_) {
+      Node& n = nodes_[index];
+      ++n.visits;
+      if (n.mover >= 0) n.value += returns[n.mover];
+    }
+  }
+
+  const R& rules_;
+  MctsOptions options_;
+  std::vector<Node> nodes_;  // capacity kept across searches
+  std::vector<int> path_;
+};
+
+// MctsAgent: Mcts behind the Agent interface.
+template <Kernel R>
+class MctsAgent final : public Agent {
+ public:
+  explicit MctsAgent(const MctsOptions& options) : options_(options) {}
+
+  absl::StatusOr<Action> Step(const State& view) override {
+    absl::StatusOr<const KernelState<R>*> kernel = KernelViewOf<R>(view);
+    if (!kernel.ok()) return kernel.status();
+    if (view.CurrentPlayer() != seat()) {
+      return absl::FailedPreconditionError("mcts: not this seat's turn");
+    }
+    const R& rules = (*kernel)->rules();
+    if (mcts_ == nullptr || rules_ != &rules) {
+      mcts_ = std::make_unique<Mcts<R>>(rules, options_);
+      rules_ = &rules;
+    }
+    last_state_ = (*kernel)->kernel_state();
+    const typename R::Move move = mcts_->Search(last_state_, rng_);
+    return rules.ToAction(move);
+  }
+
+  std::string Explain() const override {
+    if (mcts_ == nullptr) return {};
+    std::string out = "mcts: visits and mean return per move:";
+    for (const auto& c : mcts_->RootChildren()) {
+      out += fmt::format(" {}={}/{:.3f}", rules_->MoveToString(last_state_, c.move),
+                         c.visits, c.mean_return);
+    }
+    return out;
+  }
+
+ protected:
+  void OnStartGame(const Game&, uint64_t seed) override {
+    rng_.Seed(DeriveSeed(options_.seed, seed));
+  }
+
+ private:
+  MctsOptions options_;
+  Rng rng_;
+  const R* rules_ = nullptr;
+  std::unique_ptr<Mcts<R>> mcts_;
+  typename R::State last_state_{};
+};
+
+// MctsAgentEntry: the registry entry of `mcts` for kernel R.
+template <Kernel R>
+AgentEntry MctsAgentEntry() {
+  return {
+      .name = "mcts",
+      .help = "UCT Monte-Carlo tree search with uniformly random rollouts",
+      .params =
+          {
+              ParamDef::Int("simulations", 1000, 1, 10'000'000,
+                            "simulations per move"),
+              ParamDef::Double("exploration", 1.4, 0, 100,
+                               "UCB1 exploration constant"),
+              ParamDef::Int("seed", 0, 0, int64_t{1} << 53,
+                            "mixed with each game's seed"),
+          },
+      .make = [](const Game& game, const Params& params)
+          -> absl::StatusOr<std::unique_ptr<Agent>> {
+        const GameType type = game.Type();
+        if (type.dynamics != GameType::Dynamics::kSequential ||
+            type.information != GameType::Information::kPerfect) {
+          return absl::UnimplementedError(fmt::format("mcts supports sequential perfect-information games only; '{}' is {}", game.Name(), DescribeGameType(type)));
+        }
+        return std::make_unique<MctsAgent<R>>(MctsOptions{
+            .simulations = static_cast<int>(params.GetInt("simulations")),
+            .exploration = params.GetDouble("exploration"),
+            .seed = static_cast<uint64_t>(params.GetInt("seed"))});
+      },
+  };
+}
+
+}  // namespace gameai
+
+#endif  // GAMEAI_SEARCH_MCTS_H_

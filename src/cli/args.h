@@ -1,0 +1,47 @@
+// Command-line parsing shared by the subcommands of `gameai`.
+#ifndef GAMEAI_CLI_ARGS_H_
+#define GAMEAI_CLI_ARGS_H_
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace gameai::cli {
+
+// Exit statuses (cli.md): 2 bad usage or spec, 1 a failure while running.
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitFailure = 1;
+
+struct Args {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> values;  // --flag VALUE or --flag=VALUE
+  std::set<std::string> switches;             // --flag
+
+  // Int: the flag's value as an integer in [min, max], or `fallback`.
+  absl::StatusOr<int64_t> Int(const std::string& flag, int64_t fallback,
+                              int64_t min, int64_t max) const;
+};
+
+// ParseArgs: `value_flags` take a value, `switch_flags` none; anything else
+// starting with "--" is an error naming the accepted flags.
+absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,
+                               const std::set<std::string>& value_flags,
+                               const std::set<std::string>& switch_flags);
+
+// ExitCodeFor: kExitUsage for errors in what the user wrote, else failure.
+int ExitCodeFor(const absl::Status& status);
+// Fail: prints "gameai: <message>" to stderr and returns the exit code.
+int Fail(const absl::Status& status);
+
+int RunGames(const std::vector<std::string>& argv);
+int RunAgents(const std::vector<std::string>& argv);
+int RunMatchCommand(const std::vector<std::string>& argv);
+
+}  // namespace gameai::cli
+
+#endif  // GAMEAI_CLI_ARGS_H_

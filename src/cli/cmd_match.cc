@@ -1,0 +1,85 @@
+// `gameai match GAME --agents A,B[,...] --games N [--seed S] [--threads T]
+// [--json]`.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "args.h"
+#include "fmt/format.h"
+#include "gameai/core/arena.h"
+#include "gameai/core/spec.h"
+
+namespace gameai::cli {
+namespace {
+
+// ProgressBar: drawn on stderr only when it is a terminal and the run has
+// taken more than a second.
+class ProgressBar {
+ public:
+  ProgressBar() : enabled_(isatty(STDERR_FILENO) == 1) {}
+  void Update(int64_t done, int64_t total) {
+    if (!enabled_) return;
+    const double elapsed = std::chrono::duration<double>(
+                               std::chrono::steady_clock::now() - start_)
+                               .count();
+    if (elapsed < 1.0) return;
+    const int width = 40;
+    const int filled = static_cast<int>(width * done / total);
+    fmt::print(stderr, "\r[{}{}] {}/{} games", std::string(filled, '#'),
+               std::string(width - filled, ' '), done, total);
+    drawn_ = true;
+  }
+  ~ProgressBar() {
+    if (drawn_) fmt::print(stderr, "\n");
+  }
+
+ private:
+  bool enabled_;
+  bool drawn_ = false;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+constexpr char kUsage[] =
+    "usage: gameai match GAME --agents A,B[,...] [--games N] [--seed S] "
+    "[--threads T] [--json]";
+
+}  // namespace
+
+int RunMatchCommand(const std::vector<std::string>& argv) {
+  absl::StatusOr<Args> args =
+      ParseArgs(argv, {"agents", "games", "seed", "threads"}, {"json"});
+  if (!args.ok()) return Fail(args.status());
+  if (args->positional.size() != 1 || !args->values.count("agents")) {
+    return Fail(absl::InvalidArgumentError(kUsage));
+  }
+  MatchOptions options;
+  options.game = args->positional[0];
+  absl::StatusOr<std::vector<std::string>> agents =
+      SplitTopLevel(args->values["agents"]);
+  if (!agents.ok()) return Fail(agents.status());
+  options.agents = *agents;
+  absl::StatusOr<int64_t> games = args->Int("games", 100, 1, 100'000'000);
+  if (!games.ok()) return Fail(games.status());
+  absl::StatusOr<int64_t> seed = args->Int("seed", 1, 0, int64_t{1} << 62);
+  if (!seed.ok()) return Fail(seed.status());
+  absl::StatusOr<int64_t> threads = args->Int("threads", 1, 1, 256);
+  if (!threads.ok()) return Fail(threads.status());
+  options.games = *games;
+  options.seed = static_cast<uint64_t>(*seed);
+  options.threads = static_cast<int>(*threads);
+  ProgressBar progress;
+  options.on_progress = [&progress](int64_t done, int64_t total) {
+    progress.Update(done, total);
+  };
+  absl::StatusOr<MatchResult> result = RunMatch(options);
+  if (!result.ok()) return Fail(result.status());
+  if (args->switches.count("json")) {
+    fmt::print("{}", MatchResultToJson(*result));
+  } else {
+    fmt::print("{}", MatchResultToTable(*result));
+  }
+  return 0;
+}
+
+}  // namespace gameai::cli

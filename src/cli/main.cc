@@ -1,0 +1,41 @@
+// gameai: the command line of the library (shared/spec/cli.md).
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "args.h"
+#include "fmt/format.h"
+
+namespace {
+
+constexpr char kHelp[] =
+    "gameai: games and game-playing agents\n"
+    "\n"
+    "  gameai games [--json]                 games, parameters, defaults, ranges\n"
+    "  gameai agents [GAME] [--json]         agents per game with their options\n"
+    "  gameai match GAME --agents A,B[,...] [--games N] [--seed S]\n"
+    "               [--threads T] [--json]   play a series, report results\n"
+    "\n"
+    "Games and agents are spec strings: name(key=value,...), for example\n"
+    "  gameai match 'mancala(pits=6,seeds=4)' --agents 'mcts(simulations=2000),greedy'\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace gameai::cli;
+  if (argc < 2) {
+    fmt::print(stderr, "{}", kHelp);
+    return kExitUsage;
+  }
+  const std::string command = argv[1];
+  const std::vector<std::string> rest(argv + 2, argv + argc);
+  if (command == "games") return RunGames(rest);
+  if (command == "agents") return RunAgents(rest);
+  if (command == "match") return RunMatchCommand(rest);
+  if (command == "help" || command == "--help" || command == "-h") {
+    fmt::print("{}", kHelp);
+    return 0;
+  }
+  return Fail(absl::InvalidArgumentError(
+      "unknown command '" + command + "'; commands: games, agents, match, help"));
+}

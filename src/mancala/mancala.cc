@@ -1,0 +1,183 @@
+#include "gameai/mancala/mancala.h"
+
+#include <vector>
+
+#include "absl/status/status.h"
+#include "gameai/core/text.h"
+#include "fmt/format.h"
+
+namespace gameai::mancala {
+
+absl::StatusOr<Rules> Rules::Create(const Options& options) {
+  if (options.pits < 1 || options.pits > kMaxPits) {
+    return absl::InvalidArgumentError(
+        fmt::format("mancala: pits={} is out of range [1, 8]", options.pits));
+  }
+  if (options.seeds < 1 || options.seeds > 8) {
+    return absl::InvalidArgumentError(fmt::format("mancala: seeds={} is out of range [1, 8]", options.seeds));
+  }
+  if (options.first_player != 0 && options.first_player != 1) {
+    return absl::InvalidArgumentError(fmt::format("mancala: first_player={} must be 0 or 1", options.first_player));
+  }
+  return Rules(options);
+}
+
+Rules::Rules(const Options& options)
+    : options_(options),
+      side_mask_(options.pits == 8 ? ~uint64_t{0}
+                                   : (uint64_t{1} << (8 * options.pits)) - 1) {}
+
+GameType Rules::Type() const {
+  return {.dynamics = GameType::Dynamics::kSequential,
+          .chance = GameType::Chance::kDeterministic,
+          .information = GameType::Information::kPerfect,
+          .zero_sum = true};
+}
+
+int Rules::MaxGameLength() const {
+  const int s = TotalSeeds();
+  return (s + 1) * (s * options_.pits + 1);
+}
+
+State Rules::InitialState() const {
+  State s{};
+  for (Player p = 0; p < 2; ++p) {
+    for (int i = 0; i < options_.pits; ++i) {
+      s.board[PitIndex(p, i)] = static_cast<uint8_t>(options_.seeds);
+    }
+  }
+  s.to_move = static_cast<uint8_t>(options_.first_player);
+  return s;
+}
+
+void Rules::LegalMoves(const State& s, MoveList& moves) const {
+  moves.count = 0;
+  if (IsOver(s)) return;
+  const int base = PitIndex(s.to_move, 0);
+  for (int i = 0; i < options_.pits; ++i) {
+    if (s.board[base + i] > 0) moves.push_back(static_cast<Move>(i));
+  }
+}
+
+void Rules::Apply(State& s, Move m) const {
+  const int pits = options_.pits;
+  const Player mover = s.to_move;
+  const int cycle = 2 * pits + 2;
+  const int own_store = StoreIndex(mover);
+  const int skip = StoreIndex(1 - mover);
+  int pos = PitIndex(mover, m);
+  int seeds = s.board[pos];
+  s.board[pos] = 0;
+  // Whole laps: every position but the opponent's store gets one seed each.
+  const int lap = cycle - 1;
+  if (seeds >= lap) {
+    const int laps = (seeds - 1) / lap;  // keep the last (partial) lap below
+    for (int i = 0; i < cycle; ++i) {
+      if (i != skip) s.board[i] = static_cast<uint8_t>(s.board[i] + laps);
+    }
+    seeds -= laps * lap;
+  }
+  while (seeds > 0) {
+    if (++pos == cycle) pos = 0;
+    if (pos == skip) continue;
+    ++s.board[pos];
+    --seeds;
+  }
+  if (pos != own_store) {
+    const int first = PitIndex(mover, 0);
+    if (pos >= first && pos < first + pits && s.board[pos] == 1) {
+      const int opposite = 2 * pits - pos;
+      if (s.board[opposite] > 0 || options_.empty_capture) {
+        s.board[own_store] =
+            static_cast<uint8_t>(s.board[own_store] + s.board[opposite] + 1);
+        s.board[opposite] = 0;
+        s.board[pos] = 0;
+      }
+    }
+    s.to_move = static_cast<uint8_t>(1 - mover);
+  }
+  if (SideEmpty(s, 0) || SideEmpty(s, 1)) {
+    for (Player p = 0; p < 2; ++p) {
+      int rest = 0;
+      for (int i = 0; i < pits; ++i) {
+        rest += s.board[PitIndex(p, i)];
+        s.board[PitIndex(p, i)] = 0;
+      }
+      s.board[StoreIndex(p)] = static_cast<uint8_t>(s.board[StoreIndex(p)] + rest);
+    }
+  }
+}
+
+double Rules::Return(const State& s, Player p) const {
+  if (!IsOver(s)) return 0;
+  const int diff = Store(s, p) - Store(s, 1 - p);
+  return diff > 0 ? 1.0 : diff < 0 ? -1.0 : 0.0;
+}
+
+std::string Rules::ToString(const State& s) const {
+  const int pits = options_.pits;
+  std::string top = "Player 1:    ";
+  for (int i = pits - 1; i >= 0; --i) {
+    top += fmt::format("{:>3}", s.board[PitIndex(1, i)]);
+  }
+  std::string bottom = "Player 0:    ";
+  for (int i = 0; i < pits; ++i) {
+    bottom += fmt::format("{:>3}", s.board[PitIndex(0, i)]);
+  }
+  const std::string stores =
+      fmt::format("Stores:   {:>3}{:>{}}", Store(s, 1), Store(s, 0), 3 * pits + 4);
+  const std::string status =
+      IsOver(s) ? fmt::format("Game over: {} - {}", Store(s, 0), Store(s, 1))
+                : fmt::format("Player {} to move", s.to_move);
+  std::string labels = "Pit:         ";
+  for (int i = 0; i < pits; ++i) labels += fmt::format("{:>3}", i + 1);
+  return fmt::format("{}\n{}\n{}\n{}\n{}\n", top, stores, bottom, labels,
+                     status);
+}
+
+std::string Rules::Serialize(const State& s) const {
+  std::string out = std::to_string(s.to_move);
+  for (int i = 0; i < 2 * options_.pits + 2; ++i) {
+    out += ' ';
+    out += std::to_string(s.board[i]);
+  }
+  return out;
+}
+
+absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
+  const std::vector<std::string_view> fields =
+      SplitWords(text);
+  const int expected = 2 * options_.pits + 3;
+  if (static_cast<int>(fields.size()) != expected) {
+    return absl::InvalidArgumentError(fmt::format("mancala state: expected {} numbers (player to move, then {} board entries), got {}", expected, 2 * options_.pits + 2, fields.size()));
+  }
+  State s{};
+  int values[2 * kMaxPits + 3] = {};
+  for (int i = 0; i < expected; ++i) {
+    const std::optional<int64_t> value = ParseInt(fields[i]);
+    if (!value || *value < 0 || *value > TotalSeeds()) {
+      return absl::InvalidArgumentError(fmt::format("mancala state: field {} '{}' is not a seed count in [0, {}]", i + 1, fields[i], TotalSeeds()));
+    }
+    values[i] = static_cast<int>(*value);
+  }
+  if (values[0] > 1) {
+    return absl::InvalidArgumentError(fmt::format("mancala state: player to move '{}' must be 0 or 1", fields[0]));
+  }
+  s.to_move = static_cast<uint8_t>(values[0]);
+  int total = 0;
+  for (int i = 1; i < expected; ++i) {
+    s.board[i - 1] = static_cast<uint8_t>(values[i]);
+    total += values[i];
+  }
+  if (total != TotalSeeds()) {
+    return absl::InvalidArgumentError(fmt::format("mancala state: the board holds {} seeds; pits={} seeds={} needs {}", total, options_.pits, options_.seeds, TotalSeeds()));
+  }
+  if (SideEmpty(s, 0) != SideEmpty(s, 1)) {
+    return absl::InvalidArgumentError(
+        "mancala state: one side is empty but the other still holds seeds "
+        "(the game would have ended and swept them)");
+  }
+  return s;
+}
+
+}  // namespace gameai::mancala

@@ -1,0 +1,164 @@
+// Conformance: random games through the dynamic interface of every
+// registered game (under several parameter sets) must keep the interface's
+// promises: legal actions, clone, serialization round-trip, rejection of bad
+// input without change, undo back to the start, chance probabilities, returns
+// only at the end, game length within the declared maximum, observations.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "gameai/core/random.h"
+#include "gameai/core/registry.h"
+#include "gtest/gtest.h"
+
+namespace gameai {
+namespace {
+
+// Extra parameter sets per game, beyond its defaults.
+const std::map<std::string, std::vector<std::string>>& ExtraSpecs() {
+  static const auto* specs = new std::map<std::string, std::vector<std::string>>{
+      {"mancala",
+       {"mancala(pits=1,seeds=1)", "mancala(pits=3,seeds=2,first_player=1)",
+        "mancala(pits=8,seeds=8,empty_capture=true)",
+        "mancala(pits=6,seeds=6,empty_capture=true)"}},
+  };
+  return *specs;
+}
+
+std::vector<std::string> AllSpecs() {
+  std::vector<std::string> specs;
+  for (const GameEntry* entry : RegisteredGames()) {
+    specs.push_back(entry->name);
+    auto it = ExtraSpecs().find(entry->name);
+    if (it != ExtraSpecs().end()) {
+      specs.insert(specs.end(), it->second.begin(), it->second.end());
+    }
+  }
+  return specs;
+}
+
+class ConformanceTest : public ::testing::TestWithParam<std::string> {};
+
+void CheckSameState(const State& a, const State& b) {
+  EXPECT_EQ(a.Serialize(), b.Serialize());
+  EXPECT_EQ(a.CurrentPlayer(), b.CurrentPlayer());
+  EXPECT_EQ(a.ToString(), b.ToString());
+  EXPECT_EQ(a.LegalActions(), b.LegalActions());
+}
+
+void CheckNode(const Game& game, const State& state) {
+  const Player player = state.CurrentPlayer();
+  // Serialization round-trip.
+  absl::StatusOr<std::unique_ptr<State>> parsed =
+      game.DeserializeState(state.Serialize());
+  ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << state.Serialize();
+  CheckSameState(state, **parsed);
+  // Clone.
+  CheckSameState(state, *state.Clone());
+  // Returns only at the end.
+  if (!state.IsTerminal()) {
+    for (double r : state.Returns()) EXPECT_EQ(r, 0.0);
+  }
+  // Observations: each seat's view shows it the same observation.
+  for (Player p = 0; p < game.NumPlayers(); ++p) {
+    EXPECT_EQ(state.ViewFor(p)->ObservationString(p),
+              state.ObservationString(p));
+  }
+  if (state.IsTerminal()) {
+    EXPECT_TRUE(state.LegalActions().empty());
+    return;
+  }
+  const std::vector<Action> legal = state.LegalActions();
+  ASSERT_FALSE(legal.empty()) << state.ToString();
+  EXPECT_TRUE(std::is_sorted(legal.begin(), legal.end()));
+  EXPECT_EQ(std::adjacent_find(legal.begin(), legal.end()), legal.end());
+  for (Action a : legal) {
+    EXPECT_GE(a, 0);
+    EXPECT_LT(a, game.NumDistinctActions());
+  }
+  if (player == kChancePlayer) {
+    double total = 0;
+    for (const ChanceOutcome& o : state.ChanceOutcomes()) {
+      EXPECT_GT(o.probability, 0);
+      total += o.probability;
+    }
+    EXPECT_NEAR(total, 1.0, 1e-9);
+  } else {
+    EXPECT_TRUE(state.ChanceOutcomes().empty());
+  }
+  if (player >= 0) {
+    for (Action a : legal) {
+      // Action strings round-trip.
+      absl::StatusOr<Action> back =
+          state.StringToAction(player, state.ActionToString(player, a));
+      ASSERT_TRUE(back.ok()) << back.status();
+      EXPECT_EQ(*back, a);
+    }
+  }
+  // Illegal input is rejected and leaves the state unchanged.
+  const std::string before = state.Serialize();
+  std::unique_ptr<State> copy = state.Clone();
+  for (Action bad : {Action{-1}, game.NumDistinctActions(), Action{1} << 40}) {
+    EXPECT_FALSE(copy->ApplyAction(bad).ok());
+  }
+  for (Action a = 0; a < std::min<Action>(game.NumDistinctActions(), 512); ++a) {
+    if (!std::binary_search(legal.begin(), legal.end(), a)) {
+      EXPECT_FALSE(copy->ApplyAction(a).ok()) << a;
+    }
+  }
+  EXPECT_FALSE(copy->StringToAction(player, "no such action").ok());
+  EXPECT_EQ(copy->Serialize(), before);
+}
+
+TEST_P(ConformanceTest, RandomGamesKeepTheInterfacePromises) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(GetParam());
+  ASSERT_TRUE(game.ok()) << game.status();
+  Rng rng(DeriveSeed(2026, std::hash<std::string>()(GetParam())));
+  for (int g = 0; g < 20; ++g) {
+    std::unique_ptr<State> state = (*game)->NewInitialState();
+    const std::string initial = state->Serialize();
+    int length = 0;
+    while (true) {
+      CheckNode(**game, *state);
+      if (HasFatalFailure() || state->IsTerminal()) break;
+      const std::vector<Action> legal = state->LegalActions();
+      ASSERT_TRUE(state->ApplyAction(legal[rng.Below(legal.size())]).ok());
+      ++length;
+      ASSERT_LE(length, (*game)->MaxGameLength());
+    }
+    EXPECT_EQ(static_cast<int>(state->History().size()), length);
+    // The end: no action, returns and scores per player.
+    EXPECT_FALSE(state->ApplyAction(0).ok());
+    EXPECT_EQ(state->Returns().size(), static_cast<size_t>((*game)->NumPlayers()));
+    EXPECT_EQ(state->Scores().size(), static_cast<size_t>((*game)->NumPlayers()));
+    if ((*game)->Type().zero_sum) {
+      const std::vector<double> r = state->Returns();
+      EXPECT_DOUBLE_EQ(r[0] + r[1], 0.0);
+    }
+    // Undo back to the start.
+    while (!state->History().empty()) ASSERT_TRUE(state->UndoAction().ok());
+    EXPECT_EQ(state->Serialize(), initial);
+    EXPECT_FALSE(state->UndoAction().ok());
+  }
+}
+
+TEST_P(ConformanceTest, DeserializeRejectsGarbage) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(GetParam());
+  ASSERT_TRUE(game.ok());
+  for (const char* bad : {"", "garbage", "1 2 3", "-1", "0 0 0 0 0 0 0 0 0 0"}) {
+    EXPECT_FALSE((*game)->DeserializeState(bad).ok()) << bad;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, ConformanceTest,
+                         ::testing::ValuesIn(AllSpecs()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name;
+                           for (char c : info.param) {
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           }
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace gameai

@@ -1,0 +1,42 @@
+#include "gameai/core/json_writer.h"
+
+#include <limits>
+
+#include "gtest/gtest.h"
+
+namespace gameai {
+namespace {
+
+TEST(JsonWriter, NestedContainers) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("a");
+  w.Int(-3);
+  w.Key("list");
+  w.BeginArray();
+  w.Double(0.5);
+  w.Bool(true);
+  w.BeginObject();
+  w.EndObject();
+  w.EndArray();
+  w.Key("s");
+  w.String("x\"y\\\n");
+  w.EndObject();
+  EXPECT_EQ(w.Take(),
+            R"({"a": -3, "list": [0.5, true, {}], "s": "x\"y\\\n"})");
+}
+
+TEST(JsonWriter, NonFiniteIsNull) {
+  JsonWriter w;
+  w.BeginArray();
+  w.Double(std::numeric_limits<double>::infinity());
+  w.EndArray();
+  EXPECT_EQ(w.Take(), "[null]");
+}
+
+TEST(JsonWriter, ControlCharactersEscaped) {
+  EXPECT_EQ(JsonWriter::Quote(std::string("\x01", 1)), "\"\\u0001\"");
+}
+
+}  // namespace
+}  // namespace gameai

@@ -1,0 +1,96 @@
+#include "gameai/core/registry.h"
+
+#include "gameai/mancala/mancala.h"
+#include "gameai/search/mcts.h"
+#include "gtest/gtest.h"
+
+namespace gameai {
+namespace {
+
+bool Mentions(const absl::Status& status, std::string_view text) {
+  return status.message().find(absl::string_view(text.data(), text.size())) !=
+         absl::string_view::npos;
+}
+
+TEST(LoadGame, CanonicalSpecHasEveryParameter) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala(seeds=3)");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ((*game)->Spec(),
+            "mancala(pits=6,seeds=3,first_player=0,empty_capture=false)");
+  EXPECT_EQ((*game)->NumPlayers(), 2);
+  EXPECT_EQ((*game)->NumDistinctActions(), 6);
+}
+
+TEST(LoadGame, UnknownGameListsTheValidOnes) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("chess");
+  ASSERT_FALSE(game.ok());
+  EXPECT_EQ(game.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(Mentions(game.status(), "mancala"));
+}
+
+TEST(LoadGame, BadParameterIsInvalidArgument) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala(pits=0)");
+  ASSERT_FALSE(game.ok());
+  EXPECT_EQ(game.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Mentions(game.status(), "[1, 8]"));
+}
+
+TEST(LoadAgent, UnknownAgentListsTheValidOnes) {
+  auto game = LoadGame("mancala");
+  ASSERT_TRUE(game.ok());
+  absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, "alphazero");
+  ASSERT_FALSE(agent.ok());
+  EXPECT_TRUE(Mentions(agent.status(), "random, greedy, mcts"));
+}
+
+TEST(LoadAgent, BadOptionIsRejected) {
+  auto game = LoadGame("mancala");
+  ASSERT_TRUE(game.ok());
+  EXPECT_FALSE(LoadAgent(**game, "mcts(simulations=0)").ok());
+  EXPECT_FALSE(LoadAgent(**game, "mcts(depth=3)").ok());
+  EXPECT_TRUE(LoadAgent(**game, "mcts(simulations=5,exploration=0.5,seed=2)").ok());
+}
+
+TEST(RegisterGame, DuplicateNameIsAnError) {
+  RegisterBuiltinGames();
+  absl::StatusOr<const GameEntry*> entry = FindGame("mancala");
+  ASSERT_TRUE(entry.ok());
+  EXPECT_EQ(RegisterGame(**entry).code(), absl::StatusCode::kAlreadyExists);
+}
+
+// A game whose type mcts cannot search: its factory must refuse it.
+class SimultaneousGameStub final : public Game {
+ public:
+  std::string Name() const override { return "stub"; }
+  std::string Spec() const override { return "stub"; }
+  const Params& GetParams() const override { return params_; }
+  GameType Type() const override {
+    return {.dynamics = GameType::Dynamics::kSimultaneous};
+  }
+  int NumPlayers() const override { return 2; }
+  Action NumDistinctActions() const override { return 1; }
+  int MaxGameLength() const override { return 1; }
+  std::unique_ptr<State> NewInitialState() const override { return nullptr; }
+  absl::StatusOr<std::unique_ptr<State>> DeserializeState(
+      std::string_view) const override {
+    return absl::UnimplementedError("stub");
+  }
+
+ private:
+  Params params_;
+};
+
+TEST(MctsAgentEntry, RefusesSimultaneousGames) {
+  SimultaneousGameStub stub;
+  absl::StatusOr<Spec> spec = ParseSpec("mcts");
+  const AgentEntry entry = MctsAgentEntry<mancala::Rules>();
+  absl::StatusOr<Params> params = ResolveParams(*spec, entry.params, "mcts");
+  ASSERT_TRUE(params.ok());
+  absl::StatusOr<std::unique_ptr<Agent>> agent = entry.make(stub, *params);
+  ASSERT_FALSE(agent.ok());
+  EXPECT_EQ(agent.status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_TRUE(Mentions(agent.status(), "simultaneous"));
+}
+
+}  // namespace
+}  // namespace gameai
