@@ -1,5 +1,6 @@
 #include "gameai/mancala/mancala.h"
 
+#include <bit>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -25,7 +26,41 @@ absl::StatusOr<Rules> Rules::Create(const Options& options) {
 Rules::Rules(const Options& options)
     : options_(options),
       side_mask_(options.pits == 8 ? ~uint64_t{0}
-                                   : (uint64_t{1} << (8 * options.pits)) - 1) {}
+                                   : (uint64_t{1} << (8 * options.pits)) - 1),
+      opposite_{},
+      lap_(2 * options.pits + 1),
+      sowings_{},
+      full_lap_{} {
+  const int cycle = 2 * options.pits + 2;
+  for (Player mover = 0; mover < 2; ++mover) {
+    opposite_[mover].fill(-1);
+    for (int i = 0; i < options.pits; ++i) {
+      const int pos = PitIndex(mover, i);
+      opposite_[mover][pos] = static_cast<int8_t>(2 * options.pits - pos);
+    }
+  }
+  auto add_byte = [](std::array<uint64_t, 3>& words, int index) {
+    words[index / 8] += uint64_t{1} << (8 * (index % 8));
+  };
+  for (Player mover = 0; mover < 2; ++mover) {
+    const int skip = StoreIndex(1 - mover);
+    for (int i = 0; i < cycle; ++i) {
+      if (i != skip) add_byte(full_lap_[mover], i);
+    }
+    for (int pit = 0; pit < options.pits; ++pit) {
+      Sowing sowing{};
+      int pos = PitIndex(mover, pit);
+      for (int n = 1; n <= lap_; ++n) {
+        do {
+          if (++pos == cycle) pos = 0;
+        } while (pos == skip);
+        add_byte(sowing.add, pos);
+        sowing.last = pos;
+        sowings_[mover][pit][n - 1] = sowing;
+      }
+    }
+  }
+}
 
 GameType Rules::Type() const {
   return {.dynamics = GameType::Dynamics::kSequential,
@@ -53,40 +88,39 @@ State Rules::InitialState() const {
 void Rules::LegalMoves(const State& s, MoveList& moves) const {
   moves.count = 0;
   if (IsOver(s)) return;
-  const int base = PitIndex(s.to_move, 0);
-  for (int i = 0; i < options_.pits; ++i) {
-    if (s.board[base + i] > 0) moves.push_back(static_cast<Move>(i));
+  // High bit of each non-empty pit's byte, without a branch per pit.
+  constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+  const uint64_t side = SideBits(s, s.to_move);
+  uint64_t non_empty = (((side & kLow7) + kLow7) | side) & ~kLow7;
+  while (non_empty != 0) {
+    moves.push_back(static_cast<Move>(std::countr_zero(non_empty) >> 3));
+    non_empty &= non_empty - 1;
   }
 }
 
 void Rules::Apply(State& s, Move m) const {
   const int pits = options_.pits;
   const Player mover = s.to_move;
-  const int cycle = 2 * pits + 2;
   const int own_store = StoreIndex(mover);
-  const int skip = StoreIndex(1 - mover);
-  int pos = PitIndex(mover, m);
-  int seeds = s.board[pos];
-  s.board[pos] = 0;
-  // Whole laps: every position but the opponent's store gets one seed each.
-  const int lap = cycle - 1;
-  if (seeds >= lap) {
-    const int laps = (seeds - 1) / lap;  // keep the last (partial) lap below
-    for (int i = 0; i < cycle; ++i) {
-      if (i != skip) s.board[i] = static_cast<uint8_t>(s.board[i] + laps);
-    }
-    seeds -= laps * lap;
+  int seeds = s.board[PitIndex(mover, m)];
+  s.board[PitIndex(mover, m)] = 0;
+  // Whole laps first (the last, partial lap is in the table).
+  int laps = 0;
+  if (seeds > lap_) {  // rare: avoid the division on the common path
+    laps = (seeds - 1) / lap_;
+    seeds -= laps * lap_;
   }
-  while (seeds > 0) {
-    if (++pos == cycle) pos = 0;
-    if (pos == skip) continue;
-    ++s.board[pos];
-    --seeds;
+  const Sowing& sowing = SowingFor(mover, m, seeds);
+  uint64_t words[3];
+  std::memcpy(words, &s, sizeof(words));
+  for (int w = 0; w < 3; ++w) {
+    words[w] += sowing.add[w] + static_cast<uint64_t>(laps) * full_lap_[mover][w];
   }
+  std::memcpy(&s, words, sizeof(words));
+  const int pos = sowing.last;
   if (pos != own_store) {
-    const int first = PitIndex(mover, 0);
-    if (pos >= first && pos < first + pits && s.board[pos] == 1) {
-      const int opposite = 2 * pits - pos;
+    const int opposite = opposite_[mover][pos];
+    if (opposite >= 0 && s.board[pos] == 1) {
       if (s.board[opposite] > 0 || options_.empty_capture) {
         s.board[own_store] =
             static_cast<uint8_t>(s.board[own_store] + s.board[opposite] + 1);
@@ -96,7 +130,7 @@ void Rules::Apply(State& s, Move m) const {
     }
     s.to_move = static_cast<uint8_t>(1 - mover);
   }
-  if (SideEmpty(s, 0) || SideEmpty(s, 1)) {
+  if (SideEmpty(s, 0) | SideEmpty(s, 1)) {
     for (Player p = 0; p < 2; ++p) {
       int rest = 0;
       for (int i = 0; i < pits; ++i) {

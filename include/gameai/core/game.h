@@ -142,8 +142,7 @@ class State {
   virtual void DoApplyAction(Action action) = 0;
   virtual void DoApplyJointAction(absl::Span<const Action> actions) = 0;
   virtual void DoUndo() = 0;
-  // ClearHistory: views start with an empty history.
-  void ClearHistory() { history_.clear(); }
+  void ReserveHistory(size_t n) { history_.reserve(n); }
 
  private:
   absl::Status IllegalActionError(Player player, Action action) const;

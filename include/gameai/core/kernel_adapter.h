@@ -58,6 +58,7 @@ class KernelState final : public State {
   KernelState(std::shared_ptr<const KernelGame<R>> game, const KState& state)
       : game_(std::move(game)), rules_(&game_->rules()), state_(state) {
     undo_.reserve(64);
+    ReserveHistory(64);
   }
 
   // kernel_state: the kernel value, for kernel-level agents and tests.
@@ -83,7 +84,9 @@ class KernelState final : public State {
       actions.reserve(moves.size());
       for (const auto& m : moves) actions.push_back(rules_->ToAction(m));
     }
-    std::sort(actions.begin(), actions.end());
+    if (!std::is_sorted(actions.begin(), actions.end())) {
+      std::sort(actions.begin(), actions.end());
+    }
     return actions;
   }
 

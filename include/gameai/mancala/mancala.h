@@ -23,6 +23,7 @@
 #define GAMEAI_MANCALA_MANCALA_H_
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -49,14 +50,18 @@ struct Options {
 //   [pits+1, 2*pits+1)   player 1's pits
 //   2*pits+1             player 1's store
 //   (2*pits+2, 18)       unused, always 0
+//   18                   to_move (0 or 1); 19..23 padding, always 0
 // The game is over exactly when every pit is empty (the end sweeps the
-// remaining seeds into the stores), so no terminal flag is stored.
+// remaining seeds into the stores), so no terminal flag is stored. The 24
+// bytes are also read as three 64-bit words so that a sowing is one
+// byte-wise add of a precomputed mask (no byte exceeds 128: no carries).
 struct State {
   std::array<uint8_t, kBoardSize> board;
   uint8_t to_move;
+  std::array<uint8_t, 5> padding;
   friend bool operator==(const State&, const State&) = default;
 };
-static_assert(sizeof(State) == 19);
+static_assert(sizeof(State) == 24 && offsetof(State, to_move) == kBoardSize);
 static_assert(2 * kMaxPits * 8 <= 255, "every seed count fits a byte");
 
 using Move = uint8_t;
@@ -144,8 +149,25 @@ class Rules {
     return word & side_mask_;
   }
 
+  // Sowing: seeds dropped by n seeds (1 <= n <= lap) from a pit, as bytes
+  // to add, and where the last seed lands.
+  struct Sowing {
+    std::array<uint64_t, 3> add;
+    int last;
+  };
+  static constexpr int kMaxLap = 2 * kMaxPits + 1;
+  const Sowing& SowingFor(Player mover, int pit, int n) const {
+    return sowings_[mover][pit][n - 1];
+  }
+
   Options options_;
   uint64_t side_mask_;
+  // opposite_[mover][pos]: the pit opposite `pos` when `pos` is one of the
+  // mover's pits, else -1 (no capture possible there).
+  std::array<std::array<int8_t, kBoardSize>, 2> opposite_;
+  int lap_;  // positions a seed can land on: every slot but the other store
+  std::array<std::array<std::array<Sowing, kMaxLap>, kMaxPits>, 2> sowings_;
+  std::array<std::array<uint64_t, 3>, 2> full_lap_;  // one seed everywhere
 };
 
 }  // namespace gameai::mancala
