@@ -2,6 +2,7 @@
 
 #include "gameai/core/registry.h"
 #include "gtest/gtest.h"
+#include "toy_games.h"
 
 namespace gameai {
 namespace {
@@ -151,6 +152,59 @@ TEST(RunMatch, IllegalActionsAreRejectedCountedAndReplaced) {
   EXPECT_EQ(static_cast<int64_t>(r.illegal_actions.size()), total);
   EXPECT_EQ(r.illegal_actions[0].action, r.illegal_actions[0].agent == "cheater" ? "99" : "none");
   EXPECT_NE(MatchResultToJson(r).find("\"illegal_actions\": "), std::string::npos);
+}
+
+// EventLog: plays its last legal action and counts what the arena tells it
+// (into counts that outlive the match's agent instances).
+struct EventCounts {
+  int sequential_steps = 0;
+  int joint_events = 0;
+  int chance_events = 0;
+  int games_ended = 0;
+};
+
+class EventLog final : public Agent {
+ public:
+  explicit EventLog(std::shared_ptr<EventCounts> counts) : counts_(std::move(counts)) {}
+  absl::StatusOr<Action> Step(const State& view) override {
+    if (view.CurrentPlayer() != kSimultaneousPlayer) ++counts_->sequential_steps;
+    return view.LegalActions(seat()).back();
+  }
+  void Inform(const State&, const Event& event) override {
+    if (event.actor == kSimultaneousPlayer) {
+      ++counts_->joint_events;
+      EXPECT_EQ(event.actions.size(), 2u);
+    } else if (event.actor == kChancePlayer) {
+      ++counts_->chance_events;
+    }
+  }
+  void EndGame(const State& view, absl::Span<const double> returns) override {
+    EXPECT_TRUE(view.IsTerminal());
+    EXPECT_EQ(returns.size(), 2u);
+    ++counts_->games_ended;
+  }
+
+ private:
+  std::shared_ptr<EventCounts> counts_;
+};
+
+TEST(RunMatch, SimultaneousGamesGetJointActionsAndEvents) {
+  toy::RegisterToyGames();
+  auto counts = std::make_shared<EventCounts>();
+  MatchOptions options{.game = "bid_duel", .agents = {"log", "random"},
+                       .games = 10};
+  options.custom_agents.push_back(
+      {.name = "log", .help = "test agent", .params = {},
+       .make = [counts](const Game&, const Params&)
+           -> absl::StatusOr<std::unique_ptr<Agent>> {
+         return std::make_unique<EventLog>(counts);
+       }});
+  const MatchResult r = Play(options);
+  EXPECT_EQ(counts->games_ended, 10);
+  EXPECT_EQ(counts->joint_events, 30);   // three bids per game
+  EXPECT_EQ(counts->chance_events, 30);  // three prizes per game
+  EXPECT_EQ(counts->sequential_steps, 0);
+  EXPECT_EQ(r.agents[0].illegal_actions, 0);
 }
 
 TEST(MatchResultToJson, HasEveryFieldOfTheSpec) {

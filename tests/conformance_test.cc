@@ -10,6 +10,7 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gtest/gtest.h"
+#include "toy_games.h"
 
 namespace gameai {
 namespace {
@@ -26,6 +27,7 @@ const std::map<std::string, std::vector<std::string>>& ExtraSpecs() {
 }
 
 std::vector<std::string> AllSpecs() {
+  toy::RegisterToyGames();  // chance and simultaneous nodes
   std::vector<std::string> specs;
   for (const GameEntry* entry : RegisteredGames()) {
     specs.push_back(entry->name);
@@ -44,6 +46,31 @@ void CheckSameState(const State& a, const State& b) {
   EXPECT_EQ(a.CurrentPlayer(), b.CurrentPlayer());
   EXPECT_EQ(a.ToString(), b.ToString());
   EXPECT_EQ(a.LegalActions(), b.LegalActions());
+}
+
+void CheckSimultaneousNode(const Game& game, const State& state) {
+  EXPECT_TRUE(state.ChanceOutcomes().empty());
+  std::vector<Action> joint;
+  for (Player p = 0; p < game.NumPlayers(); ++p) {
+    const std::vector<Action> legal = state.LegalActions(p);
+    ASSERT_FALSE(legal.empty()) << "player " << p << "\n" << state.ToString();
+    EXPECT_TRUE(std::is_sorted(legal.begin(), legal.end()));
+    joint.push_back(legal.front());
+  }
+  std::unique_ptr<State> copy = state.Clone();
+  const std::string before = state.Serialize();
+  EXPECT_FALSE(copy->ApplyAction(joint[0]).ok());  // needs a joint action
+  EXPECT_FALSE(copy->ApplyJointAction({joint.data(), joint.size() - 1}).ok());
+  std::vector<Action> bad = joint;
+  bad.back() = game.NumDistinctActions();
+  EXPECT_FALSE(copy->ApplyJointAction(bad).ok());
+  EXPECT_EQ(copy->Serialize(), before);
+  ASSERT_TRUE(copy->ApplyJointAction(joint).ok());
+  const Event event = copy->LastEventFor(0);
+  EXPECT_EQ(event.actor, kSimultaneousPlayer);
+  EXPECT_EQ(event.actions, joint);
+  ASSERT_TRUE(copy->UndoAction().ok());
+  EXPECT_EQ(copy->Serialize(), before);
 }
 
 void CheckNode(const Game& game, const State& state) {
@@ -67,6 +94,15 @@ void CheckNode(const Game& game, const State& state) {
   if (state.IsTerminal()) {
     EXPECT_TRUE(state.LegalActions().empty());
     return;
+  }
+  if (player == kSimultaneousPlayer) {
+    CheckSimultaneousNode(game, state);
+    return;
+  }
+  for (Player p = 0; p < game.NumPlayers(); ++p) {
+    if (p != player) {
+      EXPECT_TRUE(state.LegalActions(p).empty());
+    }
   }
   const std::vector<Action> legal = state.LegalActions();
   ASSERT_FALSE(legal.empty()) << state.ToString();
@@ -117,16 +153,28 @@ TEST_P(ConformanceTest, RandomGamesKeepTheInterfacePromises) {
   for (int g = 0; g < 20; ++g) {
     std::unique_ptr<State> state = (*game)->NewInitialState();
     const std::string initial = state->Serialize();
-    int length = 0;
+    int transitions = 0;
+    size_t history_items = 0;  // a joint action records one item per seat
     while (true) {
       CheckNode(**game, *state);
       if (HasFatalFailure() || state->IsTerminal()) break;
-      const std::vector<Action> legal = state->LegalActions();
-      ASSERT_TRUE(state->ApplyAction(legal[rng.Below(legal.size())]).ok());
-      ++length;
-      ASSERT_LE(length, (*game)->MaxGameLength());
+      if (state->IsSimultaneousNode()) {
+        std::vector<Action> joint;
+        for (Player p = 0; p < (*game)->NumPlayers(); ++p) {
+          const std::vector<Action> legal = state->LegalActions(p);
+          joint.push_back(legal[rng.Below(legal.size())]);
+        }
+        ASSERT_TRUE(state->ApplyJointAction(joint).ok());
+        history_items += joint.size();
+      } else {
+        const std::vector<Action> legal = state->LegalActions();
+        ASSERT_TRUE(state->ApplyAction(legal[rng.Below(legal.size())]).ok());
+        ++history_items;
+      }
+      ++transitions;
+      ASSERT_LE(transitions, (*game)->MaxGameLength());
     }
-    EXPECT_EQ(static_cast<int>(state->History().size()), length);
+    EXPECT_EQ(state->History().size(), history_items);
     // The end: no action, returns and scores per player.
     EXPECT_FALSE(state->ApplyAction(0).ok());
     EXPECT_EQ(state->Returns().size(), static_cast<size_t>((*game)->NumPlayers()));

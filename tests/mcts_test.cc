@@ -5,6 +5,7 @@
 #include "gameai/core/arena.h"
 #include "gameai/mancala/mancala.h"
 #include "gtest/gtest.h"
+#include "toy_games.h"
 
 namespace gameai {
 namespace {
@@ -94,6 +95,17 @@ TEST(Mcts, BeatsRandomClearly) {
        .games = 20, .seed = 4});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_GE(r->agents[0].wins, 17);
+}
+
+TEST(Mcts, PlaysThroughChanceNodes) {
+  // chance_nim: random additions after every move; MCTS samples them.
+  toy::RegisterToyGames();
+  absl::StatusOr<MatchResult> r = RunMatch(
+      {.game = "chance_nim", .agents = {"mcts(simulations=400)", "random"},
+       .games = 100, .seed = 2});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_GT(r->agents[0].win_rate_ci95.low, 0.6);
+  EXPECT_EQ(r->agents[0].illegal_actions, 0);
 }
 
 }  // namespace

@@ -1,8 +1,7 @@
 #include "gameai/core/registry.h"
 
-#include "gameai/mancala/mancala.h"
-#include "gameai/search/mcts.h"
 #include "gtest/gtest.h"
+#include "toy_games.h"
 
 namespace gameai {
 namespace {
@@ -58,35 +57,11 @@ TEST(RegisterGame, DuplicateNameIsAnError) {
   EXPECT_EQ(RegisterGame(**entry).code(), absl::StatusCode::kAlreadyExists);
 }
 
-// A game whose type mcts cannot search: its factory must refuse it.
-class SimultaneousGameStub final : public Game {
- public:
-  std::string Name() const override { return "stub"; }
-  std::string Spec() const override { return "stub"; }
-  const Params& GetParams() const override { return params_; }
-  GameType Type() const override {
-    return {.dynamics = GameType::Dynamics::kSimultaneous};
-  }
-  int NumPlayers() const override { return 2; }
-  Action NumDistinctActions() const override { return 1; }
-  int MaxGameLength() const override { return 1; }
-  std::unique_ptr<State> NewInitialState() const override { return nullptr; }
-  absl::StatusOr<std::unique_ptr<State>> DeserializeState(
-      std::string_view) const override {
-    return absl::UnimplementedError("stub");
-  }
-
- private:
-  Params params_;
-};
-
-TEST(MctsAgentEntry, RefusesSimultaneousGames) {
-  SimultaneousGameStub stub;
-  absl::StatusOr<Spec> spec = ParseSpec("mcts");
-  const AgentEntry entry = MctsAgentEntry<mancala::Rules>();
-  absl::StatusOr<Params> params = ResolveParams(*spec, entry.params, "mcts");
-  ASSERT_TRUE(params.ok());
-  absl::StatusOr<std::unique_ptr<Agent>> agent = entry.make(stub, *params);
+TEST(MctsAgent, RefusesSimultaneousGames) {
+  toy::RegisterToyGames();
+  auto game = LoadGame("bid_duel");
+  ASSERT_TRUE(game.ok()) << game.status();
+  absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, "mcts");
   ASSERT_FALSE(agent.ok());
   EXPECT_EQ(agent.status().code(), absl::StatusCode::kUnimplemented);
   EXPECT_TRUE(Mentions(agent.status(), "simultaneous"));

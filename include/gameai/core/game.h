@@ -57,7 +57,8 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual int NumPlayers() const = 0;
   // NumDistinctActions: actions are in [0, NumDistinctActions()).
   virtual Action NumDistinctActions() const = 0;
-  // MaxGameLength: an upper bound on the actions (chance included) of a game.
+  // MaxGameLength: an upper bound on the transitions of a game: ApplyAction
+  // (chance included) and ApplyJointAction calls.
   virtual int MaxGameLength() const = 0;
   virtual std::unique_ptr<State> NewInitialState() const = 0;
   // DeserializeState: the inverse of State::Serialize(); malformed or

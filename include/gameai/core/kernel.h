@@ -18,6 +18,9 @@
 // Optional, detected with the concepts below:
 //   ChanceKernel:  ChanceOutcomes(s, list of {Move, probability}),
 //                  SampleChance(s, rng)
+//   SimultaneousKernel: at kSimultaneousPlayer nodes
+//                  LegalMovesFor(s, player, list), ApplyJoint(s, moves)
+//                  with one move per player
 //   IsLegal(s, m): a fast legality test (else LegalMoves is scanned)
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
@@ -74,6 +77,16 @@ concept ChanceKernel =
                           typename R::ChanceList& outcomes, Rng& rng) {
       { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
       { rules.SampleChance(cstate, rng) } -> std::same_as<typename R::Move>;
+    };
+
+template <class R>
+concept SimultaneousKernel =
+    Kernel<R> && requires(const R& rules, typename R::State& state,
+                          const typename R::State& cstate, Player player,
+                          typename R::MoveList& moves,
+                          const typename R::Move* joint) {
+      { rules.LegalMovesFor(cstate, player, moves) } -> std::same_as<void>;
+      { rules.ApplyJoint(state, joint) } -> std::same_as<void>;
     };
 
 template <class R>

@@ -5,6 +5,7 @@
 #define GAMEAI_CORE_KERNEL_ADAPTER_H_
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -70,10 +71,9 @@ class KernelState final : public State {
     return rules_->CurrentPlayer(state_);
   }
 
-  std::vector<Action> LegalActions(Player player) const override {
+  // CurrentActions: the actions of the player (or chance) to act.
+  std::vector<Action> CurrentActions(Player current) const {
     std::vector<Action> actions;
-    const Player current = CurrentPlayer();
-    if (player != current) return actions;
     if (current == kChancePlayer) {
       for (const ChanceOutcome& o : ChanceOutcomes()) {
         actions.push_back(o.action);
@@ -84,6 +84,14 @@ class KernelState final : public State {
       actions.reserve(moves.size());
       for (const auto& m : moves) actions.push_back(rules_->ToAction(m));
     }
+    return actions;
+  }
+
+  std::vector<Action> LegalActions(Player player) const override {
+    const Player current = CurrentPlayer();
+    if (current == kSimultaneousPlayer) return SimultaneousActions(player);
+    if (player != current) return {};
+    std::vector<Action> actions = CurrentActions(current);
     if (!std::is_sorted(actions.begin(), actions.end())) {
       std::sort(actions.begin(), actions.end());
     }
@@ -149,8 +157,16 @@ class KernelState final : public State {
     const std::vector<HistoryItem>& history = History();
     if (history.empty()) return event;
     const HistoryItem& last = history.back();
-    event.actor = last.joint ? kSimultaneousPlayer : last.player;
-    event.actions.push_back(last.action);
+    if (!last.joint) {
+      event.actor = last.player;
+      event.actions.push_back(last.action);
+      return event;
+    }
+    event.actor = kSimultaneousPlayer;
+    const size_t n = static_cast<size_t>(rules_->NumPlayers());
+    for (size_t i = history.size() - n; i < history.size(); ++i) {
+      event.actions.push_back(history[i].action);
+    }
     return event;
   }
 
@@ -163,6 +179,10 @@ class KernelState final : public State {
       }
       return false;
     }
+    if (CurrentPlayer() == kSimultaneousPlayer) {
+      const std::vector<Action> legal = SimultaneousActions(player);
+      return std::binary_search(legal.begin(), legal.end(), action);
+    }
     return IsLegalMove(*rules_, state_, rules_->ToMove(action));
   }
   void DoApplyAction(Action action) override {
@@ -170,8 +190,15 @@ class KernelState final : public State {
     rules_->Apply(state_, rules_->ToMove(action));
   }
   void DoApplyJointAction(absl::Span<const Action> actions) override {
-    (void)actions;  // no kernel has simultaneous moves yet: never reached,
-                    // the base class checks for a simultaneous node first.
+    // Reached only at simultaneous nodes, which only such kernels have.
+    if constexpr (SimultaneousKernel<R>) {
+      std::array<Move, kMaxPlayers> joint{};
+      for (size_t p = 0; p < actions.size(); ++p) {
+        joint[p] = rules_->ToMove(actions[p]);
+      }
+      undo_.push_back(state_);
+      rules_->ApplyJoint(state_, joint.data());
+    }
   }
   void DoUndo() override {
     state_ = undo_.back();
@@ -179,6 +206,19 @@ class KernelState final : public State {
   }
 
  private:
+  std::vector<Action> SimultaneousActions(Player player) const {
+    std::vector<Action> actions;
+    if constexpr (SimultaneousKernel<R>) {
+      if (player < 0 || player >= rules_->NumPlayers()) return actions;
+      typename R::MoveList moves;
+      rules_->LegalMovesFor(state_, player, moves);
+      for (const auto& m : moves) actions.push_back(rules_->ToAction(m));
+      std::sort(actions.begin(), actions.end());
+    }
+    (void)player;
+    return actions;
+  }
+
   template <class F>
   std::vector<double> PerPlayer(F value) const {
     std::vector<double> out(rules_->NumPlayers());

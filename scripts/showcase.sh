@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The showcase: installs what is missing, builds, and plays, for every game,
+# the seed's bot against a stronger one (fixed seeds, printed as tables).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/deps.sh"
+"$root/scripts/build.sh" "$root/build"
+gameai="$root/build/gameai"
+run() { echo "\$ gameai $*"; "$gameai" "$@"; echo; }
+run match mancala --agents greedy,random --games 400 --seed 1
+run match mancala --agents 'mcts(simulations=2000)',greedy --games 200 --seed 1 --threads 2

@@ -1,0 +1,207 @@
+#include "toy_games.h"
+
+#include <optional>
+#include <vector>
+
+#include "absl/base/call_once.h"
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/core/registry.h"
+#include "gameai/core/text.h"
+#include "gameai/search/mcts.h"
+
+namespace gameai::toy {
+namespace {
+
+constexpr double kProbabilities[3] = {1.0 / 2, 1.0 / 3, 1.0 / 6};
+
+uint8_t SampleIndex(Rng& rng) {
+  const double u = rng.Uniform();
+  return u < kProbabilities[0] ? 0 : u < kProbabilities[0] + kProbabilities[1] ? 1 : 2;
+}
+
+// ParseFields: exactly `n` integers in [0, 255].
+absl::StatusOr<std::vector<int>> ParseFields(std::string_view text, size_t n) {
+  const std::vector<std::string_view> words = SplitWords(text);
+  if (words.size() != n) {
+    return absl::InvalidArgumentError(fmt::format("expected {} numbers", n));
+  }
+  std::vector<int> out;
+  for (std::string_view w : words) {
+    const std::optional<int64_t> v = ParseInt(w);
+    if (!v || *v < 0 || *v > 255) {
+      return absl::InvalidArgumentError(fmt::format("bad number '{}'", w));
+    }
+    out.push_back(static_cast<int>(*v));
+  }
+  return out;
+}
+
+}  // namespace
+
+// ---- chance_nim
+Player ChanceNim::CurrentPlayer(const State& s) const {
+  if (s.winner != 2) return kTerminalPlayer;
+  return s.chance_next ? kChancePlayer : s.to_move;
+}
+
+void ChanceNim::LegalMoves(const State& s, MoveList& moves) const {
+  moves.count = 0;
+  if (CurrentPlayer(s) < 0) return;
+  moves.push_back(0);
+  if (s.pile >= 2) moves.push_back(1);
+}
+
+void ChanceNim::Apply(State& s, Move m) const {
+  if (s.chance_next) {
+    s.pile = static_cast<uint8_t>(s.pile + m);
+    s.chance_next = 0;
+    return;
+  }
+  s.pile = static_cast<uint8_t>(s.pile - (m + 1));
+  ++s.moves_made;
+  if (s.pile == 0) {
+    s.winner = s.to_move;
+    return;
+  }
+  s.to_move ^= 1;
+  s.chance_next = s.moves_made < 10;
+}
+
+void ChanceNim::ChanceOutcomes(const State&, ChanceList& outcomes) const {
+  for (uint8_t i = 0; i < 3; ++i) outcomes[i] = {i, kProbabilities[i]};
+}
+
+ChanceNim::Move ChanceNim::SampleChance(const State&, Rng& rng) const {
+  return SampleIndex(rng);
+}
+
+double ChanceNim::Return(const State& s, Player p) const {
+  if (s.winner == 2) return 0;
+  return s.winner == p ? 1 : -1;
+}
+
+std::string ChanceNim::ToString(const State& s) const {
+  return fmt::format("pile {}, player {} to move, {} moves made{}{}", s.pile,
+                     s.to_move, s.moves_made, s.chance_next ? ", chance next" : "",
+                     s.winner != 2 ? fmt::format(", player {} won", s.winner) : "");
+}
+
+std::string ChanceNim::Serialize(const State& s) const {
+  return fmt::format("{} {} {} {} {}", s.pile, s.to_move, s.moves_made,
+                     s.chance_next, s.winner);
+}
+
+absl::StatusOr<ChanceNim::State> ChanceNim::Deserialize(std::string_view text) const {
+  absl::StatusOr<std::vector<int>> f = ParseFields(text, 5);
+  if (!f.ok()) return f.status();
+  const std::vector<int>& v = *f;
+  if (v[1] > 1 || v[2] > 30 || v[3] > 1 || v[4] > 2 || (v[4] == 2) != (v[0] > 0)) {
+    return absl::InvalidArgumentError("inconsistent chance_nim state");
+  }
+  return State{static_cast<uint8_t>(v[0]), static_cast<uint8_t>(v[1]),
+               static_cast<uint8_t>(v[2]), static_cast<uint8_t>(v[3]),
+               static_cast<uint8_t>(v[4])};
+}
+
+std::string ChanceNim::MoveToString(const State& s, Move m) const {
+  return s.chance_next ? fmt::format("+{}", m) : fmt::format("take{}", m + 1);
+}
+
+// ---- bid_duel
+Player BidDuel::CurrentPlayer(const State& s) const {
+  if (s.round == 3) return kTerminalPlayer;
+  return s.prize == 0 ? kChancePlayer : kSimultaneousPlayer;
+}
+
+void BidDuel::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
+  moves.count = 0;
+  if (CurrentPlayer(s) != kSimultaneousPlayer) return;
+  for (uint8_t c = 0; c < 3; ++c) {
+    if (s.hand[p] & (1 << c)) moves.push_back(c);
+  }
+}
+
+void BidDuel::Apply(State& s, Move m) const { s.prize = static_cast<uint8_t>(m + 1); }
+
+void BidDuel::ApplyJoint(State& s, const Move* joint) const {
+  for (int p = 0; p < 2; ++p) s.hand[p] &= static_cast<uint8_t>(~(1 << joint[p]));
+  if (joint[0] != joint[1]) {
+    const int taker = joint[0] > joint[1] ? 0 : 1;
+    s.points[taker] = static_cast<uint8_t>(s.points[taker] + s.prize);
+  }
+  s.prize = 0;
+  ++s.round;
+}
+
+void BidDuel::ChanceOutcomes(const State&, ChanceList& outcomes) const {
+  for (uint8_t i = 0; i < 3; ++i) outcomes[i] = {i, kProbabilities[i]};
+}
+
+BidDuel::Move BidDuel::SampleChance(const State&, Rng& rng) const {
+  return SampleIndex(rng);
+}
+
+double BidDuel::Return(const State& s, Player p) const {
+  if (s.round < 3) return 0;
+  const int diff = s.points[p] - s.points[1 - p];
+  return diff > 0 ? 1 : diff < 0 ? -1 : 0;
+}
+
+std::string BidDuel::ToString(const State& s) const {
+  return fmt::format("round {}, prize {}, hands {} {}, points {} {}", s.round,
+                     s.prize, s.hand[0], s.hand[1], s.points[0], s.points[1]);
+}
+
+std::string BidDuel::Serialize(const State& s) const {
+  return fmt::format("{} {} {} {} {} {}", s.round, s.prize, s.hand[0], s.hand[1],
+                     s.points[0], s.points[1]);
+}
+
+absl::StatusOr<BidDuel::State> BidDuel::Deserialize(std::string_view text) const {
+  absl::StatusOr<std::vector<int>> f = ParseFields(text, 6);
+  if (!f.ok()) return f.status();
+  const std::vector<int>& v = *f;
+  if (v[0] > 3 || v[1] > 3 || v[2] > 7 || v[3] > 7 || v[4] > 9 || v[5] > 9 ||
+      (v[0] == 3 && v[1] != 0)) {
+    return absl::InvalidArgumentError("inconsistent bid_duel state");
+  }
+  State s;
+  s.round = static_cast<uint8_t>(v[0]);
+  s.prize = static_cast<uint8_t>(v[1]);
+  s.hand = {static_cast<uint8_t>(v[2]), static_cast<uint8_t>(v[3])};
+  s.points = {static_cast<uint8_t>(v[4]), static_cast<uint8_t>(v[5])};
+  return s;
+}
+
+std::string BidDuel::MoveToString(const State& s, Move m) const {
+  return s.prize == 0 ? fmt::format("prize{}", m + 1) : fmt::format("bid{}", m + 1);
+}
+
+void RegisterToyGames() {
+  static absl::once_flag once;
+  absl::call_once(once, [] {
+    RegisterBuiltinGames();
+    (void)RegisterGame({
+        .name = "chance_nim",
+        .help = "test game: nim with random additions",
+        .params = {},
+        .make = [](const Params& params) -> absl::StatusOr<std::shared_ptr<const Game>> {
+          return MakeKernelGame("chance_nim", params, ChanceNim{});
+        },
+        .agents = {MctsAgentEntry<ChanceNim>()},
+    });
+    (void)RegisterGame({
+        .name = "bid_duel",
+        .help = "test game: three simultaneous sealed bids",
+        .params = {},
+        .make = [](const Params& params) -> absl::StatusOr<std::shared_ptr<const Game>> {
+          return MakeKernelGame("bid_duel", params, BidDuel{});
+        },
+        .agents = {MctsAgentEntry<BidDuel>()},
+    });
+  });
+}
+
+}  // namespace gameai::toy

@@ -1,0 +1,124 @@
+// Test-only kernels that exercise what Mancala does not: chance nodes and
+// simultaneous moves through the kernel adapter, MCTS and the arena.
+//
+// chance_nim: a pile of 5; players alternately take 1 or 2; whoever takes
+//   the last stone wins. After each move (while fewer than 10 moves were
+//   made and stones remain) chance adds 0, 1 or 2 stones with probabilities
+//   1/2, 1/3, 1/6. Actions: 0 = take 1, 1 = take 2; chance: 0..2 stones.
+// bid_duel: three rounds; chance draws a prize 1..3 (probabilities 1/2,
+//   1/3, 1/6), then both players bid one of their cards 1..3 at once
+//   (action = card - 1, each card once); the higher bid takes the prize, a
+//   tie nobody. More prize points wins.
+#ifndef GAMEAI_TESTS_TOY_GAMES_H_
+#define GAMEAI_TESTS_TOY_GAMES_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/kernel.h"
+#include "gameai/core/random.h"
+
+namespace gameai::toy {
+
+struct SmallMoveList {
+  std::array<uint8_t, 3> moves{};
+  int count = 0;
+  int size() const { return count; }
+  uint8_t operator[](int i) const { return moves[i]; }
+  const uint8_t* begin() const { return moves.data(); }
+  const uint8_t* end() const { return moves.data() + count; }
+  void push_back(uint8_t m) { moves[count++] = m; }
+};
+
+struct ChanceNimState {
+  uint8_t pile = 5;
+  uint8_t to_move = 0;
+  uint8_t moves_made = 0;
+  uint8_t chance_next = 0;  // 1: chance adds stones before the next move
+  uint8_t winner = 2;       // 2: nobody yet
+};
+
+class ChanceNim {
+ public:
+  using State = ChanceNimState;
+  using Move = uint8_t;
+  using MoveList = SmallMoveList;
+  using ChanceList = std::array<KernelChanceOutcome<Move>, 3>;
+
+  GameType Type() const {
+    return {.chance = GameType::Chance::kStochastic, .zero_sum = true};
+  }
+  int NumPlayers() const { return 2; }
+  Action NumDistinctActions() const { return 3; }
+  int MaxGameLength() const { return 60; }  // 10 chance events, 25 stones
+  State InitialState() const { return {}; }
+  Player CurrentPlayer(const State& s) const;
+  void LegalMoves(const State& s, MoveList& moves) const;
+  void Apply(State& s, Move m) const;
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  Move SampleChance(const State& s, Rng& rng) const;
+  double Return(const State& s, Player p) const;
+  double Score(const State& s, Player p) const { return s.winner == p ? 1 : 0; }
+  Action ToAction(Move m) const { return m; }
+  Move ToMove(Action a) const { return static_cast<Move>(a); }
+  std::string ToString(const State& s) const;
+  std::string Serialize(const State& s) const;
+  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ObservationString(const State& s, Player) const { return ToString(s); }
+  std::string MoveToString(const State& s, Move m) const;
+};
+
+struct BidDuelState {
+  uint8_t round = 0;
+  uint8_t prize = 0;  // 0: chance draws the prize next
+  std::array<uint8_t, 2> hand = {7, 7};  // bit c: card c+1 still held
+  std::array<uint8_t, 2> points = {0, 0};
+};
+
+class BidDuel {
+ public:
+  using State = BidDuelState;
+  using Move = uint8_t;
+  using MoveList = SmallMoveList;
+  using ChanceList = std::array<KernelChanceOutcome<Move>, 3>;
+
+  GameType Type() const {
+    return {.dynamics = GameType::Dynamics::kSimultaneous,
+            .chance = GameType::Chance::kStochastic,
+            .zero_sum = true};
+  }
+  int NumPlayers() const { return 2; }
+  Action NumDistinctActions() const { return 3; }
+  int MaxGameLength() const { return 6; }
+  State InitialState() const { return {}; }
+  Player CurrentPlayer(const State& s) const;
+  // LegalMoves: the chance outcomes' moves are listed by ChanceOutcomes;
+  // no single player moves in this game.
+  void LegalMoves(const State&, MoveList& moves) const { moves.count = 0; }
+  void LegalMovesFor(const State& s, Player p, MoveList& moves) const;
+  void Apply(State& s, Move m) const;  // the chance draw
+  void ApplyJoint(State& s, const Move* joint) const;
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  Move SampleChance(const State& s, Rng& rng) const;
+  double Return(const State& s, Player p) const;
+  double Score(const State& s, Player p) const { return s.points[p]; }
+  Action ToAction(Move m) const { return m; }
+  Move ToMove(Action a) const { return static_cast<Move>(a); }
+  std::string ToString(const State& s) const;
+  std::string Serialize(const State& s) const;
+  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ObservationString(const State& s, Player) const { return ToString(s); }
+  std::string MoveToString(const State& s, Move m) const;
+};
+
+static_assert(ChanceKernel<ChanceNim>);
+static_assert(ChanceKernel<BidDuel> && SimultaneousKernel<BidDuel>);
+
+// RegisterToyGames: registers chance_nim and bid_duel (idempotent).
+void RegisterToyGames();
+
+}  // namespace gameai::toy
+
+#endif  // GAMEAI_TESTS_TOY_GAMES_H_
