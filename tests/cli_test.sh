@@ -20,13 +20,13 @@ expect_status() {  # expect_status WANT STDERR_PATTERN ARGS...
   fi
 }
 
-expect_status 2 "commands: games, agents, match" frobnicate
+expect_status 2 "commands: games, agents, match, solve, play" frobnicate
 expect_status 2 "" 
 expect_status 2 "unknown game 'chess'; available games: mancala" match chess --agents random
 expect_status 2 "pits=0 is out of range" match 'mancala(pits=0)' --agents random
 expect_status 2 "unknown parameter 'pitz'" match 'mancala(pitz=3)' --agents random
 expect_status 2 "bad spec" match 'mancala(pits=3' --agents random
-expect_status 2 "unknown agent 'nobot'.*random, greedy, mcts" match mancala --agents random,nobot
+expect_status 2 "unknown agent 'nobot'.*random, greedy, alphabeta, mcts, beginner, advanced, strongest" match mancala --agents random,nobot
 expect_status 2 "simulations=0 is out of range" match mancala --agents 'mcts(simulations=0),random'
 expect_status 2 "--games x: expected an integer" match mancala --agents random --games x
 expect_status 2 "--threads 0" match mancala --agents random --threads 0

@@ -41,6 +41,8 @@ int Fail(const absl::Status& status);
 int RunGames(const std::vector<std::string>& argv);
 int RunAgents(const std::vector<std::string>& argv);
 int RunMatchCommand(const std::vector<std::string>& argv);
+int RunSolve(const std::vector<std::string>& argv);
+int RunPlay(const std::vector<std::string>& argv);
 
 }  // namespace gameai::cli
 

@@ -42,13 +42,14 @@ class ProgressBar {
 
 constexpr char kUsage[] =
     "usage: gameai match GAME --agents A,B[,...] [--games N] [--seed S] "
-    "[--threads T] [--json]";
+    "[--threads T] [--random-opening PLIES] [--json]";
 
 }  // namespace
 
 int RunMatchCommand(const std::vector<std::string>& argv) {
   absl::StatusOr<Args> args =
-      ParseArgs(argv, {"agents", "games", "seed", "threads"}, {"json"});
+      ParseArgs(argv, {"agents", "games", "seed", "threads", "random-opening"},
+                {"json"});
   if (!args.ok()) return Fail(args.status());
   if (args->positional.size() != 1 || !args->values.count("agents")) {
     return Fail(absl::InvalidArgumentError(kUsage));
@@ -65,6 +66,9 @@ int RunMatchCommand(const std::vector<std::string>& argv) {
   if (!seed.ok()) return Fail(seed.status());
   absl::StatusOr<int64_t> threads = args->Int("threads", 1, 1, 256);
   if (!threads.ok()) return Fail(threads.status());
+  absl::StatusOr<int64_t> opening = args->Int("random-opening", 0, 0, 1000);
+  if (!opening.ok()) return Fail(opening.status());
+  options.random_opening = static_cast<int>(*opening);
   options.games = *games;
   options.seed = static_cast<uint64_t>(*seed);
   options.threads = static_cast<int>(*threads);

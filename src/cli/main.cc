@@ -14,7 +14,12 @@ constexpr char kHelp[] =
     "  gameai games [--json]                 games, parameters, defaults, ranges\n"
     "  gameai agents [GAME] [--json]         agents per game with their options\n"
     "  gameai match GAME --agents A,B[,...] [--games N] [--seed S]\n"
-    "               [--threads T] [--json]   play a series, report results\n"
+    "               [--threads T] [--random-opening PLIES] [--json]\n"
+    "                                        play a series, report results\n"
+    "  gameai solve GAME [--solver 'key=value,...'] [--json]\n"
+    "                                        exact value where a solver exists\n"
+    "  gameai play GAME --agents human,AGENT [--seed S] [--hint AGENT]\n"
+    "                                        play in the terminal\n"
     "\n"
     "Games and agents are spec strings: name(key=value,...), for example\n"
     "  gameai match 'mancala(pits=6,seeds=4)' --agents 'mcts(simulations=2000),greedy'\n";
@@ -32,10 +37,13 @@ int main(int argc, char** argv) {
   if (command == "games") return RunGames(rest);
   if (command == "agents") return RunAgents(rest);
   if (command == "match") return RunMatchCommand(rest);
+  if (command == "solve") return RunSolve(rest);
+  if (command == "play") return RunPlay(rest);
   if (command == "help" || command == "--help" || command == "-h") {
     fmt::print("{}", kHelp);
     return 0;
   }
   return Fail(absl::InvalidArgumentError(
-      "unknown command '" + command + "'; commands: games, agents, match, help"));
+      "unknown command '" + command +
+      "'; commands: games, agents, match, solve, play, help"));
 }

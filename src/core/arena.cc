@@ -115,9 +115,14 @@ class MatchRunner {
       seated[p]->StartGame(*game_, p, DeriveSeed(game_seed, 1 + p));
     }
     std::unique_ptr<State> state = game_->NewInitialState();
+    int opening_plies = options_.random_opening;
     while (!state->IsTerminal()) {
       const Player current = state->CurrentPlayer();
-      if (current == kChancePlayer) {
+      if (current >= 0 && opening_plies > 0) {
+        --opening_plies;
+        const std::vector<Action> legal = state->LegalActions();
+        (void)state->ApplyAction(legal[referee.Below(legal.size())]);
+      } else if (current == kChancePlayer) {
         const Action outcome = SampleOutcome(state->ChanceOutcomes(), referee);
         (void)state->ApplyAction(outcome);  // one of the listed outcomes
       } else if (current == kSimultaneousPlayer) {
@@ -239,6 +244,10 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
     return absl::InvalidArgumentError(
         fmt::format("threads={} must be in [1, 256]", options.threads));
   }
+  if (options.random_opening < 0) {
+    return absl::InvalidArgumentError(fmt::format(
+        "random_opening={} must be at least 0", options.random_opening));
+  }
   if (options.agents.empty()) {
     return absl::InvalidArgumentError("no agents given");
   }
@@ -267,6 +276,7 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   result.game = options.game;
   result.seed = options.seed;
   result.threads = options.threads;
+  result.random_opening = options.random_opening;
   result.num_players = players;
   result.games = (options.games + seating.rotations - 1) / seating.rotations *
                  seating.rotations;

@@ -29,6 +29,8 @@ std::string MatchResultToJson(const MatchResult& result) {
   w.Uint(result.seed);
   w.Key("threads");
   w.Int(result.threads);
+  w.Key("random_opening");
+  w.Int(result.random_opening);
   w.Key("players");
   w.Int(result.num_players);
   w.Key("elapsed_seconds");
@@ -89,8 +91,9 @@ std::string MatchResultToJson(const MatchResult& result) {
 
 std::string MatchResultToTable(const MatchResult& result) {
   std::string out = fmt::format(
-      "{}: {} games, seed {}, {} thread(s), {:.2f} s\n", result.game,
-      result.games, result.seed, result.threads, result.elapsed_seconds);
+      "{}: {} games, seed {}, {} thread(s), {} random opening plies, {:.2f} s\n",
+      result.game, result.games, result.seed, result.threads,
+      result.random_opening, result.elapsed_seconds);
   out += fmt::format("{:<36} {:>6} {:>6} {:>6} {:>6} {:>22} {:>26} {:>8}\n",
                      "agent", "games", "wins", "draws", "losses",
                      "win rate [95% CI]", "mean score [95% CI]", "illegal");

@@ -90,7 +90,7 @@ void Rules::LegalMoves(const State& s, MoveList& moves) const {
   if (IsOver(s)) return;
   // High bit of each non-empty pit's byte, without a branch per pit.
   constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
-  const uint64_t side = SideBits(s, s.to_move);
+  const uint64_t side = SideWord(s, s.to_move);
   uint64_t non_empty = (((side & kLow7) + kLow7) | side) & ~kLow7;
   while (non_empty != 0) {
     moves.push_back(static_cast<Move>(std::countr_zero(non_empty) >> 3));

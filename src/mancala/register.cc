@@ -1,11 +1,57 @@
 #include "gameai/mancala/register.h"
 
+#include "fmt/format.h"
 #include "gameai/core/kernel_adapter.h"
+#include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/greedy.h"
 #include "gameai/mancala/mancala.h"
+#include "gameai/mancala/solver.h"
 #include "gameai/search/mcts.h"
 
 namespace gameai::mancala {
+
+namespace {
+
+std::vector<AgentEntry> Agents() {
+  std::vector<AgentEntry> agents = {GreedyAgentEntry(), AlphaBetaAgentEntry(),
+                                    MctsAgentEntry<Rules>()};
+  for (AgentEntry& level : LevelAgentEntries()) agents.push_back(std::move(level));
+  return agents;
+}
+
+absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
+                                               const Params& params) {
+  const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
+  if (kernel_game == nullptr) {
+    return absl::InvalidArgumentError("not a mancala game");
+  }
+  const Rules& rules = kernel_game->rules();
+  absl::StatusOr<SolveResult> r = SolveKalah(
+      rules, rules.InitialState(),
+      {.tt_log2_size = static_cast<int>(params.GetInt("tt")),
+       .db_seeds = static_cast<int>(params.GetInt("db_seeds")),
+       .db_max_bytes = params.GetInt("db_mb") << 20});
+  if (!r.ok()) return r.status();
+  std::vector<SolveField> fields = {
+      {"margin", int64_t{r->margin}},
+      {"best_move", rules.MoveToString(rules.InitialState(), r->best_move)},
+      {"nodes", r->nodes},
+      {"seconds", r->seconds},
+      {"db_seeds", int64_t{r->db_seeds}},
+      {"db_bytes", r->db_bytes},
+      {"db_entries_filled", r->db_entries_filled},
+      {"tt_bytes", int64_t{24} << params.GetInt("tt")},
+  };
+  for (int pit = 0; pit < rules.pits(); ++pit) {
+    if (r->move_margins[pit] != SolveResult::kNoMove) {
+      fields.push_back({fmt::format("margin_after_pit_{}", pit + 1),
+                        int64_t{r->move_margins[pit]}});
+    }
+  }
+  return fields;
+}
+
+}  // namespace
 
 GameEntry GameEntryForMancala() {
   return {
@@ -29,7 +75,18 @@ GameEntry GameEntryForMancala() {
         if (!rules.ok()) return rules.status();
         return MakeKernelGame("mancala", params, *std::move(rules));
       },
-      .agents = {GreedyAgentEntry(), MctsAgentEntry<Rules>()},
+      .agents = Agents(),
+      .solve = Solve,
+      .solver_params =
+          {
+              ParamDef::Int("tt", 23, 10, 30,
+                            "log2 of the transposition table entries (24 bytes each)"),
+              ParamDef::Int("db_seeds", -1, -1, 40,
+                            "endgame database up to this many pit seeds (-1: "
+                            "the largest that fits db_mb)"),
+              ParamDef::Int("db_mb", 256, 1, 65536, "endgame database memory limit"),
+          },
+      .hint_agent = "strongest",
   };
 }
 

@@ -7,6 +7,8 @@
 //  - `threads` T splits the games into T contiguous series, each with its
 //    own agent instances (learning agents keep memory within a series);
 //    results are identical for a given seed and T;
+//  - with random_opening N, the first N player actions of every game are
+//    uniformly random (agents are informed of them like any other action);
 //  - an agent that errs or returns an illegal action does not stop the
 //    match: the action is rejected and recorded, and the referee plays a
 //    uniformly random legal action (from the game's generator) instead.
@@ -33,6 +35,10 @@ struct MatchOptions {
   int64_t games = 100;
   uint64_t seed = 1;
   int threads = 1;
+  // random_opening: the referee plays the first N plies (player actions; chance
+  // as usual) uniformly at random from the game's generator, so that series
+  // between deterministic agents are not one game repeated.
+  int random_opening = 0;
   // Agents of the caller's own (a bot under development, a test agent),
   // found by name before the registry's.
   std::vector<AgentEntry> custom_agents;
@@ -66,6 +72,7 @@ struct MatchResult {
   int64_t games = 0;  // games actually played (after rounding up)
   uint64_t seed = 0;
   int threads = 1;
+  int random_opening = 0;
   int num_players = 0;
   double elapsed_seconds = 0;
   std::vector<AgentResult> agents;  // one per distinct spec, in given order

@@ -11,6 +11,7 @@
 #define GAMEAI_CORE_REGISTRY_H_
 
 #include <functional>
+#include <variant>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -33,6 +34,15 @@ struct AgentEntry {
   AgentFactory make;
 };
 
+// SolveField: one named result of an exact solver (a number or text), in
+// the order the solver reports them.
+struct SolveField {
+  std::string name;
+  std::variant<int64_t, double, std::string> value;
+};
+using SolverFunction = std::function<absl::StatusOr<std::vector<SolveField>>(
+    const Game& game, const Params& solver_params)>;
+
 using GameFactory = std::function<absl::StatusOr<std::shared_ptr<const Game>>(
     const Params& params)>;
 
@@ -43,6 +53,13 @@ struct GameEntry {
   GameFactory make;
   // Agents of this game only (the seed's bot, kernel search agents).
   std::vector<AgentEntry> agents;
+  // The exact solver behind `gameai solve`, if the game has one, with its
+  // options (`--solver 'key=value,...'`).
+  SolverFunction solve;
+  std::vector<ParamDef> solver_params;
+  // The agent `gameai play` asks for hints (empty: the first level-free
+  // search agent, mcts).
+  std::string hint_agent;
 };
 
 // RegisterBuiltinGames: registers every built-in game and the generic agents.

@@ -105,9 +105,20 @@ class Rules {
   Player CurrentPlayer(const State& s) const {
     return IsOver(s) ? kTerminalPlayer : s.to_move;
   }
-  bool IsOver(const State& s) const { return (SideBits(s, 0) | SideBits(s, 1)) == 0; }
+  bool IsOver(const State& s) const { return (SideWord(s, 0) | SideWord(s, 1)) == 0; }
   // SideEmpty: whether player p's pits are all empty.
-  bool SideEmpty(const State& s, Player p) const { return SideBits(s, p) == 0; }
+  bool SideEmpty(const State& s, Player p) const { return SideWord(s, p) == 0; }
+  // SideWord: player p's pits as the bytes of a word, pit 0 lowest.
+  uint64_t SideWord(const State& s, Player p) const {
+    uint64_t word;
+    std::memcpy(&word, s.board.data() + PitIndex(p, 0), sizeof(word));
+    return word & side_mask_;
+  }
+  // SideSeeds: the seeds in player p's pits.
+  int SideSeeds(const State& s, Player p) const {
+    // Byte sum by multiplication: at most 128 seeds, so no byte overflows.
+    return static_cast<int>((SideWord(s, p) * 0x0101010101010101ULL) >> 56);
+  }
 
   void LegalMoves(const State& s, MoveList& moves) const;
   bool IsLegal(const State& s, Move m) const {
@@ -142,12 +153,6 @@ class Rules {
 
  private:
   explicit Rules(const Options& options);
-  // SideBits: player p's pits as bytes of a word (nonzero iff seeds remain).
-  uint64_t SideBits(const State& s, Player p) const {
-    uint64_t word;
-    std::memcpy(&word, s.board.data() + PitIndex(p, 0), sizeof(word));
-    return word & side_mask_;
-  }
 
   // Sowing: seeds dropped by n seeds (1 <= n <= lap) from a pit, as bytes
   // to add, and where the last seed lands.

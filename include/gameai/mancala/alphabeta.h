@@ -1,0 +1,87 @@
+// gameai/mancala/alphabeta.h: the `alphabeta` agent for Kalah and the
+// difficulty levels built on it.
+//
+// Negamax alpha-beta directly on the kernel (no virtual call, no allocation
+// per node): iterative deepening, a transposition table keyed by the packed
+// board and the side to move, move ordering (TT move, extra turns, captures,
+// then the pit nearest the store), and a budget by depth, nodes or time.
+// An extra turn keeps the side to move, so that child is searched without
+// negation; depth counts plies (every sowing is one).
+//
+// Evaluation, in units of 1/16 seed, from the side to move:
+//   16 * (own store - other store) + 4 * (seeds on own side - other side),
+// decisive once a store holds more than half the seeds; the exact margin
+// (times 16, plus a large constant for the win) at the end of the game.
+//
+// Levels (shared/spec/mancala.md): beginner = `greedy` (the seed's player),
+// advanced = `alphabeta(depth=6)`, strongest = `alphabeta(depth=40,
+// time_ms=1000)` (iterative deepening until the time runs out).
+#ifndef GAMEAI_MANCALA_ALPHABETA_H_
+#define GAMEAI_MANCALA_ALPHABETA_H_
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gameai/core/registry.h"
+#include "gameai/mancala/mancala.h"
+
+namespace gameai::mancala {
+
+struct AlphaBetaOptions {
+  int depth = 12;           // maximum plies
+  int64_t nodes = 0;        // node budget over the whole search; 0: none
+  int64_t time_ms = 0;      // time budget; 0: none
+  int tt_log2_size = 20;    // transposition table entries: 2^tt_log2_size
+};
+
+struct SearchResult {
+  Move best_move = 0;
+  int score = 0;               // 1/16 seeds, from the side to move
+  int depth = 0;               // last completed iteration
+  int64_t nodes = 0;
+  std::vector<Move> principal_variation;
+};
+
+class AlphaBeta {
+ public:
+  AlphaBeta(const Rules& rules, const AlphaBetaOptions& options);
+
+  // Search: REQUIRES a position with a player to move.
+  SearchResult Search(const State& root);
+
+  static constexpr int kWin = 1 << 20;  // scores beyond are decided games
+
+ private:
+  struct Entry {
+    uint64_t key = 0;
+    int32_t score = 0;
+    int8_t depth = -1;
+    uint8_t bound = 0;  // kExact, kLower, kUpper
+    uint8_t move = 0xff;
+  };
+  enum Bound : uint8_t { kExact = 1, kLower = 2, kUpper = 3 };
+
+  int Negamax(const State& s, int depth, int alpha, int beta, int ply);
+  int Evaluate(const State& s) const;
+  uint64_t Key(const State& s) const;
+  bool OutOfBudget();
+  int OrderMoves(const State& s, uint8_t tt_move, Move* out) const;
+
+  const Rules& rules_;
+  AlphaBetaOptions options_;
+  std::vector<Entry> table_;
+  uint64_t mask_;
+  int64_t nodes_ = 0;
+  bool stopped_ = false;
+  std::chrono::steady_clock::time_point deadline_;
+};
+
+AgentEntry AlphaBetaAgentEntry();
+// LevelAgentEntries: beginner, advanced, strongest (see above).
+std::vector<AgentEntry> LevelAgentEntries();
+
+}  // namespace gameai::mancala
+
+#endif  // GAMEAI_MANCALA_ALPHABETA_H_

@@ -1,0 +1,63 @@
+// gameai/mancala/solver.h: the exact value of a Kalah position.
+//
+// The future of a Kalah game depends only on the pits and the side to move,
+// not on the stores, so the solver searches the "future margin": what the
+// side to move will still gain over the opponent from the seeds left in the
+// pits. Positions are canonical (the mover's pits first), so a position and
+// its mirror share one entry.
+//
+//  - MTD(f): zero-window alpha-beta probes converging on the exact value,
+//    over a transposition table of lower/upper bounds;
+//  - move ordering: the table's best move, extra turns, then captures
+//    (largest gain first);
+//  - enhanced transposition cutoffs: before searching, every child's
+//    stored bound is checked for an immediate cutoff;
+//  - an endgame database of exact values for positions with at most
+//    `db_seeds` seeds in the pits, indexed by the rank of the seed
+//    distribution, filled on demand (each entry once) by exact search;
+//  - bounds: the future margin lies in [-k, k] for k seeds in the pits.
+//
+//   absl::StatusOr<SolveResult> r = SolveKalah(rules, rules.InitialState(), {});
+//   r->margin  // +8 for 6 pits x 4 seeds, the standard capture rule
+#ifndef GAMEAI_MANCALA_SOLVER_H_
+#define GAMEAI_MANCALA_SOLVER_H_
+
+#include <array>
+#include <cstdint>
+
+#include "absl/status/statusor.h"
+#include "gameai/mancala/mancala.h"
+
+namespace gameai::mancala {
+
+struct SolverOptions {
+  int tt_log2_size = 23;  // 2^n entries of 24 bytes
+  // db_seeds: largest pit-seed count kept in the endgame database; -1 picks
+  // 14, or less where the table would not fit db_max_bytes.
+  int db_seeds = -1;
+  int64_t db_max_bytes = int64_t{1} << 28;
+};
+
+struct SolveResult {
+  // margin: player 0's final store minus player 1's under perfect play.
+  int margin = 0;
+  Move best_move = 0;
+  // move_values: the final margin for player 0 after each legal move of
+  // the side to move (kNoMove where the pit is empty).
+  static constexpr int kNoMove = -1000;
+  std::array<int, kMaxPits> move_margins{};
+  int64_t nodes = 0;
+  int db_seeds = 0;
+  int64_t db_bytes = 0;
+  int64_t db_entries_filled = 0;
+  double seconds = 0;
+};
+
+// SolveKalah: REQUIRES nothing of `state` (a finished game has margin of its
+// stores). Errors: a table size out of [10, 30].
+absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
+                                       const SolverOptions& options);
+
+}  // namespace gameai::mancala
+
+#endif  // GAMEAI_MANCALA_SOLVER_H_

@@ -1,0 +1,253 @@
+#include "gameai/mancala/alphabeta.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/core/random.h"
+#include "gameai/mancala/greedy.h"
+
+namespace gameai::mancala {
+namespace {
+constexpr int kInfinity = 1 << 30;
+}  // namespace
+
+AlphaBeta::AlphaBeta(const Rules& rules, const AlphaBetaOptions& options)
+    : rules_(rules),
+      options_(options),
+      table_(size_t{1} << options.tt_log2_size),
+      mask_((uint64_t{1} << options.tt_log2_size) - 1) {}
+
+uint64_t AlphaBeta::Key(const State& s) const {
+  uint64_t w[3];
+  std::memcpy(w, &s, sizeof(w));
+  return Mix64(w[0] ^ Mix64(w[1] ^ Mix64(w[2])));
+}
+
+int AlphaBeta::Evaluate(const State& s) const {
+  const Player me = s.to_move;
+  const int own = rules_.Store(s, me);
+  const int other = rules_.Store(s, 1 - me);
+  const int store_diff = own - other;
+  const int half = rules_.TotalSeeds() / 2;
+  if (own > half) return kWin + 16 * store_diff;
+  if (other > half) return -kWin + 16 * store_diff;
+  int side_diff = 0;
+  for (int i = 0; i < rules_.pits(); ++i) {
+    side_diff += s.board[rules_.PitIndex(me, i)] - s.board[rules_.PitIndex(1 - me, i)];
+  }
+  return 16 * store_diff + 4 * side_diff;
+}
+
+bool AlphaBeta::OutOfBudget() {
+  if (options_.nodes > 0 && nodes_ >= options_.nodes) return true;
+  return options_.time_ms > 0 && std::chrono::steady_clock::now() >= deadline_;
+}
+
+int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta, int ply) {
+  ++nodes_;
+  const Player me = s.to_move;
+  if (rules_.IsOver(s)) {
+    const int margin = rules_.Store(s, me) - rules_.Store(s, 1 - me);
+    return 16 * margin + (margin > 0 ? kWin : margin < 0 ? -kWin : 0);
+  }
+  if (depth == 0) return Evaluate(s);
+  if ((nodes_ & 1023) == 0 && OutOfBudget()) stopped_ = true;
+  if (stopped_) return 0;
+
+  const uint64_t key = Key(s);
+  Entry& entry = table_[key & mask_];
+  uint8_t tt_move = 0xff;
+  if (entry.key == key) {
+    tt_move = entry.move;
+    if (entry.depth >= depth) {
+      if (entry.bound == kExact) return entry.score;
+      if (entry.bound == kLower && entry.score >= beta) return entry.score;
+      if (entry.bound == kUpper && entry.score <= alpha) return entry.score;
+    }
+  }
+
+  // Children in search order: TT move, extra turns, then by store gain and
+  // nearness to the store.
+  std::array<State, kMaxPits> children;
+  std::array<int, kMaxPits> order_score;
+  std::array<Move, kMaxPits> moves{};
+  MoveList legal;
+  rules_.LegalMoves(s, legal);
+  const int count = legal.size();
+  for (int i = 0; i < count; ++i) {
+    const Move m = legal[i];
+    children[i] = s;
+    rules_.Apply(children[i], m);
+    moves[i] = m;
+    const int gain = rules_.Store(children[i], me) - rules_.Store(s, me);
+    const bool extra = !rules_.IsOver(children[i]) && children[i].to_move == me;
+    order_score[i] = (m == tt_move ? 1 << 20 : 0) + (extra ? 1 << 12 : 0) +
+                     16 * gain + m;
+  }
+  std::array<int, kMaxPits> index{};
+  for (int i = 0; i < count; ++i) {  // insertion sort: at most 8 moves
+    int j = i;
+    for (; j > 0 && order_score[index[j - 1]] < order_score[i]; --j) {
+      index[j] = index[j - 1];
+    }
+    index[j] = i;
+  }
+
+  const int original_alpha = alpha;
+  int best = -kInfinity;
+  Move best_move = moves[index[0]];
+  for (int k = 0; k < count; ++k) {
+    const State& child = children[index[k]];
+    // A finished child is scored from its to_move's side too, so the sign
+    // follows to_move alone (a game can end on an extra-turn move).
+    const bool same_side = child.to_move == me;
+    const int value = same_side
+                          ? Negamax(child, depth - 1, alpha, beta, ply + 1)
+                          : -Negamax(child, depth - 1, -beta, -alpha, ply + 1);
+    if (stopped_) return 0;
+    if (value > best) {
+      best = value;
+      best_move = moves[index[k]];
+    }
+    if (best > alpha) alpha = best;
+    if (alpha >= beta) break;
+  }
+  entry.key = key;
+  entry.score = best;
+  entry.depth = static_cast<int8_t>(depth);
+  entry.move = best_move;
+  entry.bound = best <= original_alpha ? kUpper : best >= beta ? kLower : kExact;
+  return best;
+}
+
+SearchResult AlphaBeta::Search(const State& root) {
+  nodes_ = 0;
+  stopped_ = false;
+  deadline_ = std::chrono::steady_clock::now() +
+              std::chrono::milliseconds(options_.time_ms);
+  SearchResult result;
+  const int64_t node_budget = options_.nodes;
+  for (int depth = 1; depth <= options_.depth; ++depth) {
+    // Depth 1 always completes, so there is always a move.
+    options_.nodes = depth == 1 ? 0 : node_budget;
+    const int64_t time_ms = options_.time_ms;
+    if (depth == 1) options_.time_ms = 0;
+    const int score = Negamax(root, depth, -kInfinity, kInfinity, 0);
+    options_.time_ms = time_ms;
+    if (stopped_) break;
+    const Entry& entry = table_[Key(root) & mask_];
+    result.best_move = entry.move;
+    result.score = score;
+    result.depth = depth;
+  }
+  options_.nodes = node_budget;
+  result.nodes = nodes_;
+  // Principal variation from the table.
+  State s = root;
+  for (int i = 0; i < result.depth && !rules_.IsOver(s); ++i) {
+    const Entry& entry = table_[Key(s) & mask_];
+    if (entry.key != Key(s) || !rules_.IsLegal(s, entry.move)) break;
+    result.principal_variation.push_back(entry.move);
+    rules_.Apply(s, entry.move);
+  }
+  return result;
+}
+
+namespace {
+
+class AlphaBetaAgent final : public Agent {
+ public:
+  AlphaBetaAgent(std::string name, const AlphaBetaOptions& options)
+      : name_(std::move(name)), options_(options) {}
+
+  absl::StatusOr<Action> Step(const gameai::State& view) override {
+    absl::StatusOr<const KernelState<Rules>*> kernel = KernelViewOf<Rules>(view);
+    if (!kernel.ok()) return kernel.status();
+    if (view.CurrentPlayer() != seat()) {
+      return absl::FailedPreconditionError(fmt::format("{}: not this seat's turn", name_));
+    }
+    const Rules& rules = (*kernel)->rules();
+    if (search_ == nullptr || rules_ != &rules) {
+      search_ = std::make_unique<AlphaBeta>(rules, options_);
+      rules_ = &rules;
+    }
+    last_ = search_->Search((*kernel)->kernel_state());
+    return rules.ToAction(last_.best_move);
+  }
+
+  std::string Explain() const override {
+    if (search_ == nullptr) return {};
+    std::string pv;
+    for (Move m : last_.principal_variation) pv += fmt::format(" {}", m + 1);
+    return fmt::format("{}: pit {}, depth {}, score {:.2f} seeds, {} nodes, pv:{}",
+                       name_, last_.best_move + 1, last_.depth,
+                       last_.score / 16.0, last_.nodes, pv);
+  }
+
+ private:
+  std::string name_;
+  AlphaBetaOptions options_;
+  const Rules* rules_ = nullptr;
+  std::unique_ptr<AlphaBeta> search_;
+  SearchResult last_;
+};
+
+AgentEntry LevelEntry(std::string name, std::string help, AlphaBetaOptions options) {
+  return {
+      .name = name,
+      .help = std::move(help),
+      .params = {},
+      .make = [name, options](const Game&, const Params&)
+          -> absl::StatusOr<std::unique_ptr<Agent>> {
+        return std::make_unique<AlphaBetaAgent>(name, options);
+      },
+  };
+}
+
+}  // namespace
+
+AgentEntry AlphaBetaAgentEntry() {
+  return {
+      .name = "alphabeta",
+      .help = "negamax alpha-beta: iterative deepening, transposition table, "
+              "move ordering; budget by depth, nodes or time",
+      .params =
+          {
+              ParamDef::Int("depth", 12, 1, 64, "maximum depth in plies"),
+              ParamDef::Int("nodes", 0, 0, int64_t{1} << 40,
+                            "node budget per move (0: none; reproducible)"),
+              ParamDef::Int("time_ms", 0, 0, 3'600'000,
+                            "time budget per move in ms (0: none; not reproducible)"),
+              ParamDef::Int("tt", 20, 10, 28, "log2 of the transposition table entries"),
+          },
+      .make = [](const Game&, const Params& params)
+          -> absl::StatusOr<std::unique_ptr<Agent>> {
+        return std::make_unique<AlphaBetaAgent>(
+            "alphabeta",
+            AlphaBetaOptions{.depth = static_cast<int>(params.GetInt("depth")),
+                             .nodes = params.GetInt("nodes"),
+                             .time_ms = params.GetInt("time_ms"),
+                             .tt_log2_size = static_cast<int>(params.GetInt("tt"))});
+      },
+  };
+}
+
+std::vector<AgentEntry> LevelAgentEntries() {
+  AgentEntry beginner = GreedyAgentEntry();
+  beginner.name = "beginner";
+  beginner.help = "level 1: the seed's greedy player";
+  return {
+      beginner,
+      LevelEntry("advanced", "level 2: alphabeta(depth=6)", {.depth = 6}),
+      LevelEntry("strongest",
+                 "level 3: alphabeta(depth=64,nodes=1000000), deepening until "
+                 "a million nodes",
+                 {.depth = 64, .nodes = 1'000'000, .tt_log2_size = 22}),
+  };
+}
+
+}  // namespace gameai::mancala

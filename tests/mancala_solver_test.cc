@@ -1,0 +1,139 @@
+// The exact solver against a plain full-width search, and the published
+// values that fit the test suite's time.
+#include "gameai/mancala/solver.h"
+
+#include <array>
+#include <cstring>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "gameai/core/random.h"
+#include "gtest/gtest.h"
+
+namespace gameai::mancala {
+namespace {
+
+// PlainReference: full-width negamax over the final store difference, with
+// a hash map from the whole state (stores too) to its value (no pruning, no bounds).
+class PlainReference {
+ public:
+  explicit PlainReference(const Rules& rules) : rules_(rules) {}
+
+  // Margin: player 0's final store minus player 1's under perfect play.
+  int Margin(const State& s) {
+    if (rules_.IsOver(s)) return rules_.Store(s, 0) - rules_.Store(s, 1);
+    std::array<uint64_t, 3> key;
+    std::memcpy(key.data(), &s, sizeof(key));
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    MoveList moves;
+    rules_.LegalMoves(s, moves);
+    int best = s.to_move == 0 ? -1000 : 1000;
+    for (Move m : moves) {
+      State child = s;
+      rules_.Apply(child, m);
+      const int v = Margin(child);
+      best = s.to_move == 0 ? std::max(best, v) : std::min(best, v);
+    }
+    memo_[key] = best;
+    return best;
+  }
+
+ private:
+  const Rules& rules_;
+  absl::flat_hash_map<std::array<uint64_t, 3>, int> memo_;
+};
+
+Rules MakeRules(Options options) {
+  absl::StatusOr<Rules> rules = Rules::Create(options);
+  EXPECT_TRUE(rules.ok());
+  return *rules;
+}
+
+// Every board of up to 6 pits and 3 seeds whose plain search stays small
+// (at most kMaxSeeds seeds); both capture rules; with and without the database.
+constexpr int kMaxSeeds = 18;
+
+TEST(KalahSolver, AgreesWithPlainSearchOnSmallBoards) {
+  for (int pits = 1; pits <= 6; ++pits) {
+    for (int seeds = 1; seeds <= 3; ++seeds) {
+      if (2 * pits * seeds > kMaxSeeds) continue;
+      for (bool empty_capture : {false, true}) {
+        const Rules rules = MakeRules(
+            {.pits = pits, .seeds = seeds, .empty_capture = empty_capture});
+        PlainReference reference(rules);
+        const State start = rules.InitialState();
+        for (int db_seeds : {0, 10}) {
+          absl::StatusOr<SolveResult> r = SolveKalah(
+              rules, start, {.tt_log2_size = 16, .db_seeds = db_seeds});
+          ASSERT_TRUE(r.ok()) << r.status();
+          EXPECT_EQ(r->margin, reference.Margin(start))
+              << pits << "x" << seeds << " empty_capture=" << empty_capture
+              << " db_seeds=" << db_seeds;
+          MoveList moves;
+          rules.LegalMoves(start, moves);
+          for (Move m : moves) {
+            State child = start;
+            rules.Apply(child, m);
+            EXPECT_EQ(r->move_margins[m], reference.Margin(child));
+          }
+          EXPECT_EQ(r->move_margins[r->best_move], r->margin);
+        }
+      }
+    }
+  }
+}
+
+// Endgames of the full 6x4 game: positions reached by random play with at
+// most 12 seeds left in the pits, from either side to move.
+TEST(KalahSolver, AgreesWithPlainSearchOnRandomEndgames) {
+  Rng rng(77);
+  for (bool empty_capture : {false, true}) {
+    const Rules rules = MakeRules({.empty_capture = empty_capture});
+    PlainReference reference(rules);
+    int checked = 0;
+    while (checked < 25) {
+      State s = rules.InitialState();
+      while (!rules.IsOver(s) && rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 12) {
+        MoveList moves;
+        rules.LegalMoves(s, moves);
+        rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
+      }
+      if (rules.IsOver(s)) continue;
+      absl::StatusOr<SolveResult> r =
+          SolveKalah(rules, s, {.tt_log2_size = 16, .db_seeds = 6});
+      ASSERT_TRUE(r.ok());
+      ASSERT_EQ(r->margin, reference.Margin(s)) << rules.Serialize(s);
+      ++checked;
+    }
+  }
+}
+
+TEST(KalahSolver, FinishedGameIsItsStores) {
+  const Rules rules = MakeRules({});
+  absl::StatusOr<State> s = rules.Deserialize("0 0 0 0 0 0 0 30 0 0 0 0 0 0 18");
+  ASSERT_TRUE(s.ok());
+  absl::StatusOr<SolveResult> r = SolveKalah(rules, *s, {.tt_log2_size = 10});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->margin, 12);
+}
+
+TEST(KalahSolver, RejectsBadOptions) {
+  const Rules rules = MakeRules({});
+  EXPECT_FALSE(SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 5}).ok());
+  EXPECT_FALSE(SolveKalah(rules, rules.InitialState(), {.db_seeds = 99}).ok());
+}
+
+// Published (Irving, Donkers & Uiterwijk 2000, their capture rule): 6 pits
+// with 1 seed: +2, with 2 seeds: +10. Larger boards take seconds to
+// minutes: `gameai solve` reproduces them (README, closing notes).
+TEST(KalahSolver, ReproducesPublishedValuesForSmallSeedCounts) {
+  for (auto [seeds, expected] : {std::pair{1, 2}, std::pair{2, 10}}) {
+    const Rules rules = MakeRules({.pits = 6, .seeds = seeds, .empty_capture = true});
+    absl::StatusOr<SolveResult> r = SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 18});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->margin, expected) << "6x" << seeds;
+  }
+}
+
+}  // namespace
+}  // namespace gameai::mancala
