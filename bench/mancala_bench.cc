@@ -3,7 +3,9 @@
 #include "benchmark/benchmark.h"
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
+#include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/mancala.h"
+#include "gameai/mancala/solver.h"
 #include "gameai/search/mcts.h"
 
 namespace gameai {
@@ -63,6 +65,39 @@ void BM_Mancala_Mcts(benchmark::State& state) {
   state.counters["simulations"] = benchmark::Counter(total, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_Mcts)->Arg(1000);
+
+// Alpha-beta to a fixed depth from the start position, a fresh table each
+// time: the rate is nodes per second, the time per iteration the time to
+// depth (the reference: 2.2 s, 21.7 M nodes to depth 14 without a
+// table).
+void BM_Mancala_AlphaBeta(benchmark::State& state) {
+  const mancala::Rules rules = DefaultRules();
+  const int depth = static_cast<int>(state.range(0));
+  int64_t nodes = 0;
+  for (auto _ : state) {
+    mancala::AlphaBeta search(rules, {.depth = depth, .tt_log2_size = 20});
+    const mancala::SearchResult r = search.Search(rules.InitialState());
+    benchmark::DoNotOptimize(r.best_move);
+    nodes += r.nodes;
+    state.counters["nodes_per_search"] = static_cast<double>(r.nodes);
+  }
+  state.counters["nodes"] = benchmark::Counter(nodes, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Mancala_AlphaBeta)->Arg(14)->Unit(benchmark::kMillisecond);
+
+// The exact solver on a small board (4 pits x 3 seeds, standard capture).
+void BM_Mancala_Solve(benchmark::State& state) {
+  const mancala::Rules rules = *mancala::Rules::Create({.pits = 4, .seeds = 3});
+  int64_t nodes = 0;
+  for (auto _ : state) {
+    absl::StatusOr<mancala::SolveResult> r =
+        mancala::SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 20});
+    benchmark::DoNotOptimize(r->margin);
+    nodes += r->nodes;
+  }
+  state.counters["nodes"] = benchmark::Counter(nodes, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Mancala_Solve)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace gameai

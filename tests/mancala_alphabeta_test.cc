@@ -20,7 +20,7 @@ TEST(MancalaAlphaBeta, FullDepthMatchesTheSolver) {
   for (int seeds : {1, 2}) {
     const Rules rules = MakeRules({.pits = 3, .seeds = seeds});
     const State start = rules.InitialState();
-    absl::StatusOr<SolveResult> exact = SolveKalah(rules, start, {.tt_log2_size = 12});
+    absl::StatusOr<SolveResult> exact = SolveKalah(rules, start, {.tt_log2_size = 12, .all_move_margins = true});
     ASSERT_TRUE(exact.ok());
     AlphaBeta search(rules, {.depth = 64, .tt_log2_size = 16});
     const SearchResult r = search.Search(start);

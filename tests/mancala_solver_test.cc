@@ -64,7 +64,8 @@ TEST(KalahSolver, AgreesWithPlainSearchOnSmallBoards) {
         const State start = rules.InitialState();
         for (int db_seeds : {0, 10}) {
           absl::StatusOr<SolveResult> r = SolveKalah(
-              rules, start, {.tt_log2_size = 16, .db_seeds = db_seeds});
+              rules, start,
+              {.tt_log2_size = 16, .db_seeds = db_seeds, .all_move_margins = true});
           ASSERT_TRUE(r.ok()) << r.status();
           EXPECT_EQ(r->margin, reference.Margin(start))
               << pits << "x" << seeds << " empty_capture=" << empty_capture
@@ -77,6 +78,12 @@ TEST(KalahSolver, AgreesWithPlainSearchOnSmallBoards) {
             EXPECT_EQ(r->move_margins[m], reference.Margin(child));
           }
           EXPECT_EQ(r->move_margins[r->best_move], r->margin);
+          // Without all_move_margins, the best move is found by tests alone.
+          absl::StatusOr<SolveResult> quick = SolveKalah(
+              rules, start, {.tt_log2_size = 16, .db_seeds = db_seeds});
+          ASSERT_TRUE(quick.ok());
+          EXPECT_EQ(quick->margin, r->margin);
+          EXPECT_EQ(r->move_margins[quick->best_move], r->margin);
         }
       }
     }

@@ -17,6 +17,9 @@
 namespace gameai {
 namespace {
 
+// kOpeningStream: tells the openings' generator apart from the games'.
+constexpr uint64_t kOpeningStream = 0x6f70656e696e67;
+
 // Seating: slot j of the table holds spec slot_spec[j]; in rotation r, seat s
 // is taken by slot (s + r) % seats. A solitaire game seats slot r.
 struct Seating {
@@ -116,12 +119,15 @@ class MatchRunner {
     }
     std::unique_ptr<State> state = game_->NewInitialState();
     int opening_plies = options_.random_opening;
+    // One opening per rotation group: every seat order plays it.
+    Rng opening(DeriveSeed(DeriveSeed(options_.seed, index / seating_.rotations),
+                           kOpeningStream));
     while (!state->IsTerminal()) {
       const Player current = state->CurrentPlayer();
       if (current >= 0 && opening_plies > 0) {
         --opening_plies;
         const std::vector<Action> legal = state->LegalActions();
-        (void)state->ApplyAction(legal[referee.Below(legal.size())]);
+        (void)state->ApplyAction(legal[opening.Below(legal.size())]);
       } else if (current == kChancePlayer) {
         const Action outcome = SampleOutcome(state->ChanceOutcomes(), referee);
         (void)state->ApplyAction(outcome);  // one of the listed outcomes

@@ -39,7 +39,7 @@ int AlphaBeta::Evaluate(const State& s) const {
   for (int i = 0; i < rules_.pits(); ++i) {
     side_diff += s.board[rules_.PitIndex(me, i)] - s.board[rules_.PitIndex(1 - me, i)];
   }
-  return 16 * store_diff + 4 * side_diff;
+  return 16 * store_diff + 2 * side_diff;
 }
 
 bool AlphaBeta::OutOfBudget() {
@@ -63,7 +63,7 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta, int ply) 
   uint8_t tt_move = 0xff;
   if (entry.key == key) {
     tt_move = entry.move;
-    if (entry.depth >= depth) {
+    if (entry.depth >= depth && ply > 0) {  // the root always searches
       if (entry.bound == kExact) return entry.score;
       if (entry.bound == kLower && entry.score >= beta) return entry.score;
       if (entry.bound == kUpper && entry.score <= alpha) return entry.score;
@@ -116,6 +116,7 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta, int ply) 
     if (best > alpha) alpha = best;
     if (alpha >= beta) break;
   }
+  if (ply == 0) root_best_move_ = best_move;  // the root's entry may be overwritten
   entry.key = key;
   entry.score = best;
   entry.depth = static_cast<int8_t>(depth);
@@ -139,8 +140,7 @@ SearchResult AlphaBeta::Search(const State& root) {
     const int score = Negamax(root, depth, -kInfinity, kInfinity, 0);
     options_.time_ms = time_ms;
     if (stopped_) break;
-    const Entry& entry = table_[Key(root) & mask_];
-    result.best_move = entry.move;
+    result.best_move = root_best_move_;
     result.score = score;
     result.depth = depth;
   }
@@ -244,9 +244,9 @@ std::vector<AgentEntry> LevelAgentEntries() {
       beginner,
       LevelEntry("advanced", "level 2: alphabeta(depth=6)", {.depth = 6}),
       LevelEntry("strongest",
-                 "level 3: alphabeta(depth=64,nodes=1000000), deepening until "
-                 "a million nodes",
-                 {.depth = 64, .nodes = 1'000'000, .tt_log2_size = 22}),
+                 "level 3: alphabeta(depth=64,nodes=500000,tt=22), deepening "
+                 "until half a million nodes (about 60 ms a move)",
+                 {.depth = 64, .nodes = 500'000, .tt_log2_size = 22}),
   };
 }
 

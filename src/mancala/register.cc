@@ -30,7 +30,8 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
       rules, rules.InitialState(),
       {.tt_log2_size = static_cast<int>(params.GetInt("tt")),
        .db_seeds = static_cast<int>(params.GetInt("db_seeds")),
-       .db_max_bytes = params.GetInt("db_mb") << 20});
+       .db_max_bytes = params.GetInt("db_mb") << 20,
+       .all_move_margins = params.GetBool("all_moves")});
   if (!r.ok()) return r.status();
   std::vector<SolveField> fields = {
       {"margin", int64_t{r->margin}},
@@ -85,6 +86,8 @@ GameEntry GameEntryForMancala() {
                             "endgame database up to this many pit seeds (-1: "
                             "the largest that fits db_mb)"),
               ParamDef::Int("db_mb", 256, 1, 65536, "endgame database memory limit"),
+              ParamDef::Bool("all_moves", false,
+                             "also the exact margin after every first move (slower)"),
           },
       .hint_agent = "strongest",
   };

@@ -113,6 +113,26 @@ class KalahSolver {
     return g;
   }
 
+  // BestMove: a move of `s` that achieves its future margin `value`, found
+  // with one zero-window test per move (cheap with the table filled).
+  Move BestMove(const State& s, int value) {
+    Child children[kMaxPits];
+    const int n = Expand(s, children);
+    for (int i = 0; i < n; ++i) {
+      const Child& c = children[i];
+      bool achieves;
+      if (c.over) {
+        achieves = c.gain >= value;
+      } else if (c.same_side) {
+        achieves = AlphaBeta(c.state, value - c.gain - 1, value - c.gain) >= value - c.gain;
+      } else {
+        achieves = AlphaBeta(c.state, c.gain - value, c.gain - value + 1) <= c.gain - value;
+      }
+      if (achieves) return c.move;
+    }
+    return children[0].move;  // unreachable: some move achieves the value
+  }
+
   // allocated: false when the tables did not fit in memory.
   bool allocated() const { return table_ != nullptr && db_ != nullptr; }
   int64_t nodes() const { return nodes_; }
@@ -361,7 +381,11 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   };
   result.margin = margin_of(state);
   result.move_margins.fill(SolveResult::kNoMove);
-  if (!rules.IsOver(state)) {
+  if (!rules.IsOver(state) && !options.all_move_margins) {
+    const int stores = rules.Store(state, 0) - rules.Store(state, 1);
+    const int future = state.to_move == 0 ? result.margin - stores : stores - result.margin;
+    result.best_move = solver.BestMove(state, future);
+  } else if (!rules.IsOver(state)) {
     MoveList moves;
     rules.LegalMoves(state, moves);
     bool first = true;

@@ -8,7 +8,8 @@
 //    own agent instances (learning agents keep memory within a series);
 //    results are identical for a given seed and T;
 //  - with random_opening N, the first N player actions of every game are
-//    uniformly random (agents are informed of them like any other action);
+//    uniformly random, the same for every game of a rotation group (agents
+//    are informed of them like any other action);
 //  - an agent that errs or returns an illegal action does not stop the
 //    match: the action is rejected and recorded, and the referee plays a
 //    uniformly random legal action (from the game's generator) instead.
@@ -35,9 +36,11 @@ struct MatchOptions {
   int64_t games = 100;
   uint64_t seed = 1;
   int threads = 1;
-  // random_opening: the referee plays the first N plies (player actions; chance
-  // as usual) uniformly at random from the game's generator, so that series
-  // between deterministic agents are not one game repeated.
+  // random_opening: the referee plays the first N player actions uniformly
+  // at random, so that series between deterministic agents are not one game
+  // repeated. The games of one seat rotation share their opening (drawn
+  // from DeriveSeed(seed, rotation group)), so no agent is favoured by a
+  // lucky opening: each plays it from every seat.
   int random_opening = 0;
   // Agents of the caller's own (a bot under development, a test agent),
   // found by name before the registry's.

@@ -36,14 +36,18 @@ struct SolverOptions {
   // 14, or less where the table would not fit db_max_bytes.
   int db_seeds = -1;
   int64_t db_max_bytes = int64_t{1} << 28;
+  // all_move_margins: also the exact margin after every legal move (each
+  // costs about a solve of its own); otherwise only the best move.
+  bool all_move_margins = false;
 };
 
 struct SolveResult {
   // margin: player 0's final store minus player 1's under perfect play.
   int margin = 0;
   Move best_move = 0;
-  // move_values: the final margin for player 0 after each legal move of
-  // the side to move (kNoMove where the pit is empty).
+  // move_margins: with all_move_margins, the final margin for player 0
+  // after each legal move of the side to move (else, and for empty pits,
+  // kNoMove).
   static constexpr int kNoMove = -1000;
   std::array<int, kMaxPits> move_margins{};
   int64_t nodes = 0;
