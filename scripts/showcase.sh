@@ -7,5 +7,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/build.sh" "$root/build"
 gameai="$root/build/gameai"
 run() { echo "\$ gameai $*"; "$gameai" "$@"; echo; }
-run match mancala --agents greedy,random --games 400 --seed 1
+run match mancala --agents strongest,greedy --games 100 --seed 1 --random-opening 2 --threads 2
 run match mancala --agents 'mcts(simulations=2000)',greedy --games 200 --seed 1 --threads 2
+run solve 'mancala(pits=5,seeds=3)'
