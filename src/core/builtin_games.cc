@@ -3,6 +3,7 @@
 #include "gameai/core/random_agent.h"
 #include "gameai/core/registry.h"
 #include "gameai/mancala/register.h"
+#include "gameai/yacht/register.h"
 
 namespace gameai {
 
@@ -12,6 +13,7 @@ void RegisterBuiltinGames() {
     // Names are unique in this list, so registration cannot fail.
     (void)RegisterGenericAgent(RandomAgentEntry());
     (void)RegisterGame(mancala::GameEntryForMancala());
+    (void)RegisterGame(yacht::GameEntryForYacht());
   });
 }
 

@@ -1,0 +1,156 @@
+// gameai/yacht/yacht.h: Yacht dice, the kernel of game `yacht`.
+//
+// Rules (shared/spec/yacht.md; seed 000, Dice8Next): 13 rounds; each round
+// every player takes one turn in seat order. A turn: roll five dice; up to
+// two rerolls, each keeping any dice (a hold mask) and rolling the rest;
+// then write the dice into one open category (a zero if they do not fit).
+//   ACES..SIXES  sum of the dice showing that face
+//   3KIND/4KIND  sum of all dice with at least three/four of a face
+//   FULL 25 (three of one face and two of another), SMALL 30 (four in a
+//   row), LARGE 40 (five in a row), YACHT 50 (five of a face), CHANCE sum.
+// Upper bonus: +35 once ACES..SIXES reach 63. Highest total wins.
+//
+// Parameters:
+//   players        1..8   default 2
+//   yahtzee_bonus  bool   default false: standard Yahtzee's +100 for every
+//                  further yacht after a 50 in YACHT, and the forced joker
+//                  rule: a yacht with YACHT filled must go in its upper box
+//                  if open, else FULL/SMALL/LARGE score in full (25/30/40).
+//
+// Actions:
+//   0..30     hold mask over the sorted dice (bit i keeps the i-th lowest
+//             die), rerolling the others; only while rerolls remain, and
+//             only canonical masks (equal faces held from the lowest), so
+//             each distinct hold is one action. 31 (hold all) is not an
+//             action: scoring ends the turn instead.
+//   32..44    write the dice into category action - 32 (Category order).
+//   45..506   chance: the multiset of the dice rolled, 45 + its DiceTables id.
+// Text: "hold 1 1 4" (the faces kept; "hold" alone rerolls everything),
+// "score FULL", "roll 2 5 6".
+#ifndef GAMEAI_YACHT_YACHT_H_
+#define GAMEAI_YACHT_YACHT_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/kernel.h"
+#include "gameai/core/random.h"
+#include "gameai/core/types.h"
+#include "gameai/yacht/dice.h"
+
+namespace gameai::yacht {
+
+enum Category : int {
+  kAces, kTwos, kThrees, kFours, kFives, kSixes,
+  kThreeKind, kFourKind, kFull, kSmall, kLarge, kYacht, kChance,
+};
+inline constexpr int kNumCategories = 13;
+inline constexpr int kUpperBonusThreshold = 63;
+inline constexpr int kUpperBonus = 35;
+inline constexpr int kYachtBonus = 100;
+inline constexpr int kMaxPlayers = 8;
+inline constexpr int kRounds = 13;
+
+// CategoryName: "ACES" ... "CHANCE" (the seed's names).
+std::string_view CategoryName(int category);
+
+// Score: the points of five dice (a five-dice multiset id) in `category`;
+// `joker` scores FULL/SMALL/LARGE in full (the Yahtzee joker rule).
+int Score(int category, int dice, bool joker = false);
+
+struct Options {
+  int players = 2;
+  bool yahtzee_bonus = false;
+};
+
+// Scorecard: one player's sheet, 6 bytes.
+struct Scorecard {
+  uint16_t open;     // bit c: category c still open
+  uint16_t total;    // every point so far, bonuses included
+  uint8_t upper;     // sum of ACES..SIXES so far (0..105)
+  uint8_t yacht50;   // 1 once YACHT was written with 50
+};
+
+// State: the scorecards, and the turn in progress.
+//   phase kRoll: chance rolls the dice not in `dice` (the held multiset);
+//   phase kDecide: `dice` holds five dice; the player holds or scores.
+struct State {
+  std::array<Scorecard, kMaxPlayers> cards;
+  uint16_t dice;       // DiceTables id: held dice (kRoll) or all five (kDecide)
+  uint8_t rolls_left;  // rerolls left after the current roll: 2, 1, 0
+  uint8_t phase;       // kRoll, kDecide or kOver
+  uint8_t player;
+  uint8_t round;       // 0..12
+};
+inline constexpr uint8_t kRoll = 0, kDecide = 1, kOver = 2;
+
+inline constexpr int kFirstScoreAction = 32;
+inline constexpr int kFirstChanceAction = kFirstScoreAction + kNumCategories;
+inline constexpr int kNumActions = kFirstChanceAction + kNumMultisets;
+
+using Move = uint16_t;
+
+struct MoveList {
+  std::array<Move, 32 + kNumCategories> moves;
+  int count = 0;
+  int size() const { return count; }
+  Move operator[](int i) const { return moves[i]; }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + count; }
+  void push_back(Move m) { moves[count++] = m; }
+};
+
+class Rules {
+ public:
+  using State = yacht::State;
+  using Move = yacht::Move;
+  using MoveList = yacht::MoveList;
+  using ChanceList = std::vector<KernelChanceOutcome<Move>>;
+
+  static absl::StatusOr<Rules> Create(const Options& options);
+  const Options& options() const { return options_; }
+
+  GameType Type() const;
+  int NumPlayers() const { return options_.players; }
+  Action NumDistinctActions() const { return kNumActions; }
+  // A turn: at most 3 rolls, 2 holds and a score.
+  int MaxGameLength() const { return kRounds * options_.players * 6; }
+  State InitialState() const;
+  Player CurrentPlayer(const State& s) const;
+  void LegalMoves(const State& s, MoveList& moves) const;
+  bool IsLegal(const State& s, Move m) const;
+  void Apply(State& s, Move m) const;
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  Move SampleChance(const State& s, Rng& rng) const;
+  // Return: the total for one player; otherwise +1 alone on top, 0 sharing
+  // the top, -1 below.
+  double Return(const State& s, Player p) const;
+  double Score(const State& s, Player p) const { return s.cards[p].total; }
+  Action ToAction(Move m) const { return m; }
+  Move ToMove(Action a) const { return static_cast<Move>(a); }
+  std::string ToString(const State& s) const;
+  std::string Serialize(const State& s) const;
+  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ObservationString(const State& s, Player) const { return ToString(s); }
+  std::string MoveToString(const State& s, Move m) const;
+
+  // ScoreFor: the points writing `dice` (five-dice id) into `category`
+  // gives `card` under these rules (bonuses included), or -1 if the
+  // category may not be chosen (closed, or the forced joker says another).
+  int ScoreFor(const Scorecard& card, int category, int dice) const;
+  // HeldDice: the multiset kept by hold mask `mask` of five dice `dice`.
+  static int HeldDice(int dice, int mask);
+  // IsCanonicalHold: equal faces are held from the lowest position.
+  static bool IsCanonicalHold(int dice, int mask);
+
+ private:
+  explicit Rules(const Options& options) : options_(options) {}
+  Options options_;
+};
+
+}  // namespace gameai::yacht
+
+#endif  // GAMEAI_YACHT_YACHT_H_

@@ -1,0 +1,145 @@
+// Yacht's own agents: `optimal` (the solitaire optimum) and `greedy` (the
+// best score now, never a reroll).
+#include <algorithm>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/yacht/optimal.h"
+
+namespace gameai::yacht {
+namespace {
+
+// CanonicalMask: the hold mask keeping multiset `keep` of five dice `dice`
+// (equal faces held from the lowest position).
+int CanonicalMask(int dice, int keep) {
+  const DiceTables& t = DiceTables::Get();
+  std::array<int, kFaces> left{};
+  for (int f = 1; f <= kFaces; ++f) left[f - 1] = t.count(keep, f);
+  int mask = 0;
+  for (int i = 0; i < kNumDice; ++i) {
+    const int face = t.faces(dice)[i];
+    if (left[face - 1] > 0) {
+      --left[face - 1];
+      mask |= 1 << i;
+    }
+  }
+  return mask;
+}
+
+absl::StatusOr<const KernelState<Rules>*> DecisionView(const gameai::State& view,
+                                                       Player seat, const char* name) {
+  absl::StatusOr<const KernelState<Rules>*> kernel = KernelViewOf<Rules>(view);
+  if (!kernel.ok()) return kernel.status();
+  if (view.CurrentPlayer() != seat) {
+    return absl::FailedPreconditionError(fmt::format("{}: not this seat's turn", name));
+  }
+  return kernel;
+}
+
+class OptimalAgent final : public Agent {
+ public:
+  explicit OptimalAgent(std::string cache) : cache_(std::move(cache)) {}
+
+  absl::StatusOr<Action> Step(const gameai::State& view) override {
+    absl::StatusOr<const KernelState<Rules>*> kernel = DecisionView(view, seat(), "optimal");
+    if (!kernel.ok()) return kernel.status();
+    const Rules& rules = (*kernel)->rules();
+    const State& s = (*kernel)->kernel_state();
+    absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+        OptimalTable::Shared(rules.options(), cache_);
+    if (!table.ok()) return table.status();
+    const Scorecard& card = s.cards[seat()];
+    const auto [category, score_value] = (*table)->BestCategory(card, s.dice);
+    options_.clear();
+    options_.push_back({fmt::format("score {}", CategoryName(category)),
+                        card.total + score_value});
+    Action best = kFirstScoreAction + category;
+    double best_value = score_value;
+    if (s.rolls_left > 0) {
+      if (plan_ == nullptr) plan_ = std::make_unique<OptimalTable::TurnPlan>();
+      (*table)->PlanTurn(card, *plan_);
+      for (uint16_t keep : DiceTables::Get().SubMultisets(s.dice)) {
+        if (keep == s.dice) continue;  // keeping all five: scoring does that
+        const double value = plan_->keep[s.rolls_left - 1][keep];
+        const int mask = CanonicalMask(s.dice, keep);
+        options_.push_back({rules.MoveToString(s, static_cast<Move>(mask)),
+                            card.total + value});
+        if (value > best_value) {  // ties: score now, no pointless roll
+          best_value = value;
+          best = mask;
+        }
+      }
+    }
+    std::stable_sort(options_.begin(), options_.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    return best;
+  }
+
+  std::string Explain() const override {
+    if (options_.empty()) return {};
+    std::string out = "optimal: expected final score per option:";
+    for (size_t i = 0; i < options_.size() && i < 8; ++i) {
+      out += fmt::format(" [{}: {:.2f}]", options_[i].first, options_[i].second);
+    }
+    return out;
+  }
+
+ private:
+  std::string cache_;
+  std::unique_ptr<OptimalTable::TurnPlan> plan_;
+  std::vector<std::pair<std::string, double>> options_;
+};
+
+class GreedyAgent final : public Agent {
+ public:
+  absl::StatusOr<Action> Step(const gameai::State& view) override {
+    absl::StatusOr<const KernelState<Rules>*> kernel = DecisionView(view, seat(), "greedy");
+    if (!kernel.ok()) return kernel.status();
+    const Rules& rules = (*kernel)->rules();
+    const State& s = (*kernel)->kernel_state();
+    int best = -1, best_points = -1;
+    for (int c = 0; c < kNumCategories; ++c) {
+      const int points = rules.ScoreFor(s.cards[seat()], c, s.dice);
+      if (points > best_points) {  // ties: the first category
+        best_points = points;
+        best = c;
+      }
+    }
+    last_ = fmt::format("greedy: score {} for {} points", CategoryName(best), best_points);
+    return kFirstScoreAction + best;
+  }
+  std::string Explain() const override { return last_; }
+
+ private:
+  std::string last_;
+};
+
+}  // namespace
+
+AgentEntry OptimalAgentEntry() {
+  return {
+      .name = "optimal",
+      .help = "maximizes the expected solitaire score (dynamic programming)",
+      .params = {ParamDef::String("cache", "",
+                                  "file to load the table from / save it to")},
+      .make = [](const Game&, const Params& params)
+          -> absl::StatusOr<std::unique_ptr<Agent>> {
+        return std::make_unique<OptimalAgent>(params.GetString("cache"));
+      },
+  };
+}
+
+AgentEntry YachtGreedyAgentEntry() {
+  return {
+      .name = "greedy",
+      .help = "writes the highest-scoring category at once, never rerolls",
+      .params = {},
+      .make = [](const Game&, const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
+        return std::make_unique<GreedyAgent>();
+      },
+  };
+}
+
+}  // namespace gameai::yacht

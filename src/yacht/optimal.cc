@@ -1,0 +1,242 @@
+#include "gameai/yacht/optimal.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/kernel_adapter.h"
+
+namespace gameai::yacht {
+namespace {
+
+constexpr int kUpperCap = kUpperBonusThreshold;  // upper totals above 63 act as 63
+
+// ReachableUpper: bit u set when the closed upper categories (bit c of
+// `closed`) can sum to u (capped at 63) with 0..5 dice each.
+std::array<uint64_t, 64> ReachableUpperTable() {
+  std::array<uint64_t, 64> reach{};
+  for (int closed = 0; closed < 64; ++closed) {
+    uint64_t sums = 1;  // total 0
+    for (int c = 0; c < 6; ++c) {
+      if (!(closed & (1 << c))) continue;
+      uint64_t next = 0;
+      for (int u = 0; u < 64; ++u) {
+        if (!(sums & (uint64_t{1} << u))) continue;
+        for (int n = 0; n <= kNumDice; ++n) {
+          next |= uint64_t{1} << std::min(kUpperCap, u + n * (c + 1));
+        }
+      }
+      sums = next;
+    }
+    reach[closed] = sums;
+  }
+  return reach;
+}
+
+}  // namespace
+
+OptimalTable::OptimalTable(const Rules& rules)
+    : rules_(rules), values_(size_t{1} << 13 << 6 << 1, 0.0) {}
+
+double OptimalTable::Expected(const Scorecard& card) const {
+  if (card.open == 0) return 0;
+  return values_[Index(card.open, std::min<int>(card.upper, kUpperCap),
+                       rules_.options().yahtzee_bonus ? card.yacht50 : 0)];
+}
+
+double OptimalTable::StartValue() const {
+  return Expected(rules_.InitialState().cards[0]);
+}
+
+std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card, int dice) const {
+  int best = -1;
+  double best_value = -1;
+  for (int c = 0; c < kNumCategories; ++c) {
+    const int points = rules_.ScoreFor(card, c, dice);
+    if (points < 0) continue;
+    Scorecard next = card;
+    next.open = static_cast<uint16_t>(card.open & ~(1 << c));
+    if (c <= kSixes) {
+      next.upper = static_cast<uint8_t>(std::min(kUpperCap, card.upper + Score(c, dice)));
+    }
+    if (c == kYacht && Score(kYacht, dice) == 50) next.yacht50 = 1;
+    const double value = points + Expected(next);
+    if (value > best_value) {
+      best_value = value;
+      best = c;
+    }
+  }
+  return {best, best_value};
+}
+
+void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
+  // What follows each category: upper ones by how many dice of the face
+  // were written; YACHT by whether it scored 50.
+  std::array<std::array<double, kNumDice + 1>, kNumCategories> after{};
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (!(card.open & (1 << c))) continue;
+    Scorecard next = card;
+    next.open = static_cast<uint16_t>(card.open & ~(1 << c));
+    for (int n = 0; n <= kNumDice; ++n) {
+      Scorecard with = next;
+      if (c <= kSixes) {
+        with.upper = static_cast<uint8_t>(std::min(kUpperCap, card.upper + n * (c + 1)));
+      }
+      if (c == kYacht && n == kNumDice) with.yacht50 = 1;
+      after[c][n] = Expected(with);
+    }
+  }
+  int open_categories[kNumCategories];
+  int open_count = 0;
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (card.open & (1 << c)) open_categories[open_count++] = c;
+  }
+  const bool plain = !rules_.options().yahtzee_bonus;
+  for (int r = 0; r < kNumRolls; ++r) {
+    const int dice = first5 + r;
+    const int yacht_dice = Score(kYacht, dice) == 50 ? kNumDice : 0;
+    double best = -1;
+    for (int i = 0; i < open_count; ++i) {
+      const int c = open_categories[i];
+      int points;
+      if (plain) {  // ScoreFor without the joker's cases, inlined
+        points = Score(c, dice);
+        if (c <= kSixes && card.upper < kUpperBonusThreshold &&
+            card.upper + points >= kUpperBonusThreshold) {
+          points += kUpperBonus;
+        }
+      } else {
+        points = rules_.ScoreFor(card, c, dice);
+        if (points < 0) continue;
+      }
+      const int n = c <= kSixes ? t.count(dice, c + 1) : c == kYacht ? yacht_dice : 0;
+      best = std::max(best, points + after[c][n]);
+    }
+    plan.level[0][r] = best;
+  }
+  for (int level = 0; level < 3; ++level) {
+    auto& keep = plan.keep[level];
+    // Keeps of five dice: stop rolling. Smaller: the mean over one more die.
+    for (int r = 0; r < kNumRolls; ++r) keep[first5 + r] = plan.level[level][r];
+    for (int id = first5 - 1; id >= 0; --id) {
+      double sum = 0;
+      for (int f = 1; f <= kFaces; ++f) sum += keep[t.With(id, f)];
+      keep[id] = sum / kFaces;
+    }
+    if (level == 2) break;
+    for (int r = 0; r < kNumRolls; ++r) {
+      double best = -1;
+      for (uint16_t sub : t.SubMultisets(first5 + r)) best = std::max(best, keep[sub]);
+      plan.level[level + 1][r] = best;
+    }
+  }
+}
+
+absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
+    const Options& options, int threads) {
+  absl::StatusOr<Rules> rules = Rules::Create({.players = 1,
+                                               .yahtzee_bonus = options.yahtzee_bonus});
+  if (!rules.ok()) return rules.status();
+  if (threads < 1) threads = 1;
+  auto table = std::shared_ptr<OptimalTable>(new OptimalTable(*rules));
+  const std::array<uint64_t, 64> reach = ReachableUpperTable();
+  const int flags = options.yahtzee_bonus ? 2 : 1;
+  // Open masks by number of open categories: a layer needs only the ones
+  // below it.
+  std::vector<std::vector<int>> layers(kNumCategories + 1);
+  for (int open = 1; open < (1 << kNumCategories); ++open) {
+    layers[std::popcount(static_cast<unsigned>(open))].push_back(open);
+  }
+  for (int n = 1; n <= kNumCategories; ++n) {
+    const std::vector<int>& masks = layers[n];
+    auto work = [&](int begin, int end) {
+      auto plan = std::make_unique<TurnPlan>();
+      for (int i = begin; i < end; ++i) {
+        const int open = masks[i];
+        const int closed_upper = ~open & 63;
+        for (int upper = 0; upper <= kUpperCap; ++upper) {
+          if (!(reach[closed_upper] & (uint64_t{1} << upper))) continue;
+          for (int flag = 0; flag < flags; ++flag) {
+            if (flag && (open & (1 << kYacht))) continue;  // 50 needs YACHT closed
+            const Scorecard card{static_cast<uint16_t>(open), 0,
+                                 static_cast<uint8_t>(upper), static_cast<uint8_t>(flag)};
+            table->PlanTurn(card, *plan);
+            table->values_[Index(open, upper, flag)] = plan->keep[2][0];
+          }
+        }
+      }
+    };
+    std::vector<std::thread> workers;
+    const int count = static_cast<int>(masks.size());
+    for (int w = 0; w < threads; ++w) {
+      workers.emplace_back(work, count * w / threads, count * (w + 1) / threads);
+    }
+    for (std::thread& w : workers) w.join();
+  }
+  return std::shared_ptr<const OptimalTable>(table);
+}
+
+absl::Status OptimalTable::Save(const std::string& path) const {
+  std::ofstream out(path, std::ios::binary);
+  const std::string header = fmt::format("gameai-yacht-table 1 yahtzee_bonus={} n={}\n",
+                                         rules_.options().yahtzee_bonus, values_.size());
+  out << header;
+  out.write(reinterpret_cast<const char*>(values_.data()),
+            static_cast<std::streamsize>(values_.size() * sizeof(double)));
+  if (!out) return absl::UnavailableError(fmt::format("could not write '{}'", path));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Load(
+    const Options& options, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
+  absl::StatusOr<Rules> rules = Rules::Create({.players = 1,
+                                               .yahtzee_bonus = options.yahtzee_bonus});
+  if (!rules.ok()) return rules.status();
+  auto table = std::shared_ptr<OptimalTable>(new OptimalTable(*rules));
+  std::string header;
+  std::getline(in, header);
+  const std::string expected = fmt::format("gameai-yacht-table 1 yahtzee_bonus={} n={}",
+                                           options.yahtzee_bonus, table->values_.size());
+  if (header != expected) {
+    return absl::InvalidArgumentError(fmt::format(
+        "'{}' is not a yacht table for these rules (header '{}', expected '{}')",
+        path, header, expected));
+  }
+  in.read(reinterpret_cast<char*>(table->values_.data()),
+          static_cast<std::streamsize>(table->values_.size() * sizeof(double)));
+  if (in.gcount() != static_cast<std::streamsize>(table->values_.size() * sizeof(double))) {
+    return absl::InvalidArgumentError(fmt::format("'{}' is truncated", path));
+  }
+  return std::shared_ptr<const OptimalTable>(table);
+}
+
+absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
+    const Options& options, const std::string& cache_path) {
+  static std::mutex mutex;
+  static std::map<bool, std::shared_ptr<const OptimalTable>>* tables =
+      new std::map<bool, std::shared_ptr<const OptimalTable>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = tables->find(options.yahtzee_bonus);
+  if (it != tables->end()) return it->second;
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+      cache_path.empty() ? absl::NotFoundError("no cache") : Load(options, cache_path);
+  if (!table.ok()) {
+    table = Compute(options, std::max(1u, std::thread::hardware_concurrency()));
+    if (!table.ok()) return table.status();
+    if (!cache_path.empty()) (void)(*table)->Save(cache_path);  // best effort
+  }
+  (*tables)[options.yahtzee_bonus] = *table;
+  return *table;
+}
+
+}  // namespace gameai::yacht

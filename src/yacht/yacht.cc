@@ -1,0 +1,374 @@
+#include "gameai/yacht/yacht.h"
+
+#include <algorithm>
+#include <bit>
+#include <optional>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/text.h"
+
+namespace gameai::yacht {
+namespace {
+
+constexpr std::string_view kNames[kNumCategories] = {
+    "ACES", "TWOS", "THREES", "FOURS", "FIVES", "SIXES", "3KIND",
+    "4KIND", "FULL", "SMALL", "LARGE", "YACHT", "CHANCE"};
+
+// Straight: the longest run of consecutive faces present.
+int LongestRun(int dice) {
+  const DiceTables& t = DiceTables::Get();
+  int best = 0, run = 0;
+  for (int f = 1; f <= kFaces; ++f) {
+    run = t.count(dice, f) > 0 ? run + 1 : 0;
+    best = std::max(best, run);
+  }
+  return best;
+}
+
+int MaxCount(int dice) {
+  const DiceTables& t = DiceTables::Get();
+  int best = 0;
+  for (int f = 1; f <= kFaces; ++f) best = std::max(best, t.count(dice, f));
+  return best;
+}
+
+}  // namespace
+
+std::string_view CategoryName(int category) { return kNames[category]; }
+
+namespace {
+
+int ComputeScore(int category, int dice, bool joker) {
+  const DiceTables& t = DiceTables::Get();
+  if (category <= kSixes) return (category + 1) * t.count(dice, category + 1);
+  const int most = MaxCount(dice);
+  switch (category) {
+    case kThreeKind:
+      return most >= 3 ? t.sum(dice) : 0;
+    case kFourKind:
+      return most >= 4 ? t.sum(dice) : 0;
+    case kFull: {
+      if (joker) return 25;
+      bool three = false, two = false;
+      for (int f = 1; f <= kFaces; ++f) {
+        three |= t.count(dice, f) == 3;
+        two |= t.count(dice, f) == 2;
+      }
+      return three && two ? 25 : 0;
+    }
+    case kSmall:
+      return joker || LongestRun(dice) >= 4 ? 30 : 0;
+    case kLarge:
+      return joker || LongestRun(dice) >= 5 ? 40 : 0;
+    case kYacht:
+      return most == 5 ? 50 : 0;
+    case kChance:
+      return t.sum(dice);
+  }
+  return 0;
+}
+
+// ScoreTable: every (joker, category, dice) score, computed once: scoring
+// sits in the optimal solver's innermost loop.
+struct ScoreTable {
+  ScoreTable() {
+    for (int joker = 0; joker < 2; ++joker) {
+      for (int c = 0; c < kNumCategories; ++c) {
+        for (int d = 0; d < kNumMultisets; ++d) {
+          scores[joker][c][d] = static_cast<uint8_t>(ComputeScore(c, d, joker));
+        }
+      }
+    }
+  }
+  uint8_t scores[2][kNumCategories][kNumMultisets];
+};
+
+}  // namespace
+
+int Score(int category, int dice, bool joker) {
+  static const ScoreTable* table = new ScoreTable();
+  return table->scores[joker][category][dice];
+}
+
+absl::StatusOr<Rules> Rules::Create(const Options& options) {
+  if (options.players < 1 || options.players > kMaxPlayers) {
+    return absl::InvalidArgumentError(fmt::format(
+        "yacht: players={} is out of range [1, {}]", options.players, kMaxPlayers));
+  }
+  return Rules(options);
+}
+
+GameType Rules::Type() const {
+  return {.dynamics = GameType::Dynamics::kSequential,
+          .chance = GameType::Chance::kStochastic,
+          .information = GameType::Information::kPerfect,
+          .zero_sum = options_.players == 2};
+}
+
+State Rules::InitialState() const {
+  State s{};
+  for (int p = 0; p < options_.players; ++p) {
+    s.cards[p].open = (1 << kNumCategories) - 1;
+  }
+  s.dice = 0;  // nothing held: the first roll rolls all five
+  s.rolls_left = 2;
+  s.phase = kRoll;
+  return s;
+}
+
+Player Rules::CurrentPlayer(const State& s) const {
+  if (s.phase == kOver) return kTerminalPlayer;
+  return s.phase == kRoll ? kChancePlayer : s.player;
+}
+
+int Rules::HeldDice(int dice, int mask) {
+  const DiceTables& t = DiceTables::Get();
+  std::array<int, kFaces> counts{};
+  for (int i = 0; i < kNumDice; ++i) {
+    if (mask & (1 << i)) ++counts[t.faces(dice)[i] - 1];
+  }
+  return t.IdOf(counts);
+}
+
+bool Rules::IsCanonicalHold(int dice, int mask) {
+  // A held die must not follow an unheld die of the same face.
+  const auto& faces = DiceTables::Get().faces(dice);
+  for (int i = 1; i < kNumDice; ++i) {
+    if (faces[i] == faces[i - 1] && (mask & (1 << i)) && !(mask & (1 << (i - 1)))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int Rules::ScoreFor(const Scorecard& card, int category, int dice) const {
+  if (!(card.open & (1 << category))) return -1;
+  int points = 0;
+  bool joker = false;
+  const bool yacht = yacht::Score(kYacht, dice) == 50;
+  if (options_.yahtzee_bonus && yacht && !(card.open & (1 << kYacht))) {
+    // Forced joker: the matching upper box if it is open, else a lower box
+    // if any is open, else any upper box (for zero).
+    const int face = DiceTables::Get().faces(dice)[0];
+    constexpr int kLowerMask = ((1 << kNumCategories) - 1) & ~63;
+    if ((card.open & (1 << (face - 1))) && category != face - 1) return -1;
+    if (!(card.open & (1 << (face - 1))) && (card.open & kLowerMask) &&
+        category <= kSixes) {
+      return -1;
+    }
+    joker = true;
+    if (card.yacht50) points += kYachtBonus;
+  }
+  const int base = yacht::Score(category, dice, joker);
+  points += base;
+  if (category <= kSixes && card.upper < kUpperBonusThreshold &&
+      card.upper + base >= kUpperBonusThreshold) {
+    points += kUpperBonus;
+  }
+  return points;
+}
+
+void Rules::LegalMoves(const State& s, MoveList& moves) const {
+  moves.count = 0;
+  if (s.phase != kDecide) return;
+  if (s.rolls_left > 0) {
+    for (int mask = 0; mask < 31; ++mask) {
+      if (IsCanonicalHold(s.dice, mask)) moves.push_back(static_cast<Move>(mask));
+    }
+  }
+  const Scorecard& card = s.cards[s.player];
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (ScoreFor(card, c, s.dice) >= 0) moves.push_back(static_cast<Move>(kFirstScoreAction + c));
+  }
+}
+
+bool Rules::IsLegal(const State& s, Move m) const {
+  if (s.phase == kRoll) {
+    if (m < kFirstChanceAction || m >= kNumActions) return false;
+    const int rolled = m - kFirstChanceAction;
+    return DiceTables::Get().size(rolled) == kNumDice - DiceTables::Get().size(s.dice);
+  }
+  if (s.phase != kDecide) return false;
+  if (m < 31) return s.rolls_left > 0 && IsCanonicalHold(s.dice, m);
+  if (m >= kFirstScoreAction && m < kFirstChanceAction) {
+    return ScoreFor(s.cards[s.player], m - kFirstScoreAction, s.dice) >= 0;
+  }
+  return false;
+}
+
+void Rules::Apply(State& s, Move m) const {
+  const DiceTables& t = DiceTables::Get();
+  if (s.phase == kRoll) {
+    int dice = s.dice;
+    const int rolled = m - kFirstChanceAction;
+    for (int f = 1; f <= kFaces; ++f) {
+      for (int i = 0; i < t.count(rolled, f); ++i) dice = t.With(dice, f);
+    }
+    s.dice = static_cast<uint16_t>(dice);
+    s.phase = kDecide;
+    return;
+  }
+  if (m < kFirstScoreAction) {  // hold and reroll
+    s.dice = static_cast<uint16_t>(HeldDice(s.dice, m));
+    --s.rolls_left;
+    s.phase = kRoll;
+    return;
+  }
+  const int category = m - kFirstScoreAction;
+  Scorecard& card = s.cards[s.player];
+  const int points = ScoreFor(card, category, s.dice);
+  card.total = static_cast<uint16_t>(card.total + points);
+  if (category <= kSixes) {
+    card.upper = static_cast<uint8_t>(card.upper + yacht::Score(category, s.dice));
+  }
+  if (category == kYacht && points == 50) card.yacht50 = 1;
+  card.open = static_cast<uint16_t>(card.open & ~(1 << category));
+  s.dice = 0;
+  s.rolls_left = 2;
+  s.phase = kRoll;
+  if (++s.player == options_.players) {
+    s.player = 0;
+    if (++s.round == kRounds) s.phase = kOver;
+  }
+}
+
+void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+  outcomes.clear();
+  const DiceTables& t = DiceTables::Get();
+  const int k = kNumDice - t.size(s.dice);
+  for (int id = t.FirstOfSize(k); id < t.FirstOfSize(k + 1); ++id) {
+    outcomes.push_back({static_cast<Move>(kFirstChanceAction + id), t.Probability(id)});
+  }
+}
+
+Move Rules::SampleChance(const State& s, Rng& rng) const {
+  const DiceTables& t = DiceTables::Get();
+  std::array<int, kFaces> counts{};
+  for (int i = t.size(s.dice); i < kNumDice; ++i) ++counts[rng.Below(kFaces)];
+  return static_cast<Move>(kFirstChanceAction + t.IdOf(counts));
+}
+
+double Rules::Return(const State& s, Player p) const {
+  if (s.phase != kOver) return 0;
+  if (options_.players == 1) return s.cards[0].total;
+  int best_other = -1;
+  for (int q = 0; q < options_.players; ++q) {
+    if (q != p) best_other = std::max<int>(best_other, s.cards[q].total);
+  }
+  int best = std::max<int>(best_other, s.cards[p].total);
+  if (s.cards[p].total < best) return -1;
+  return s.cards[p].total > best_other ? 1 : 0;
+}
+
+std::string Rules::MoveToString(const State& s, Move m) const {
+  const DiceTables& t = DiceTables::Get();
+  if (m >= kFirstChanceAction) {
+    std::string out = "roll";
+    const int rolled = m - kFirstChanceAction;
+    if (rolled < kNumMultisets) {
+      for (int i = 0; i < t.size(rolled); ++i) out += fmt::format(" {}", t.faces(rolled)[i]);
+    }
+    return out;
+  }
+  if (m >= kFirstScoreAction) {
+    return fmt::format("score {}", CategoryName(m - kFirstScoreAction));
+  }
+  std::string out = "hold";
+  if (s.phase == kDecide) {
+    for (int i = 0; i < kNumDice; ++i) {
+      if (m & (1 << i)) out += fmt::format(" {}", t.faces(s.dice)[i]);
+    }
+  } else {
+    out += fmt::format(" mask {}", m);
+  }
+  return out;
+}
+
+std::string Rules::ToString(const State& s) const {
+  const DiceTables& t = DiceTables::Get();
+  std::string out = fmt::format("round {}/{}, player {}", s.round + 1, kRounds, s.player);
+  if (s.phase == kOver) out = "game over";
+  out += "\n";
+  std::string dice;
+  for (int i = 0; i < t.size(s.dice); ++i) dice += fmt::format(" {}", t.faces(s.dice)[i]);
+  if (s.phase == kDecide) {
+    out += fmt::format("dice:{}  (rerolls left: {})\n", dice, s.rolls_left);
+  } else if (s.phase == kRoll) {
+    out += fmt::format("held:{}  (to roll: {})\n", dice, kNumDice - t.size(s.dice));
+  }
+  for (int p = 0; p < options_.players; ++p) {
+    const Scorecard& c = s.cards[p];
+    out += fmt::format("player {}: total {:>3}, upper {:>3}{}, open:", p, c.total, c.upper,
+                       c.yacht50 ? ", yacht 50" : "");
+    for (int k = 0; k < kNumCategories; ++k) {
+      if (c.open & (1 << k)) out += fmt::format(" {}", CategoryName(k));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// Serialize: "player round phase rolls_left dice" then per player
+// "open total upper yacht50".
+std::string Rules::Serialize(const State& s) const {
+  std::string out = fmt::format("{} {} {} {} {}", s.player, s.round, s.phase,
+                                s.rolls_left, s.dice);
+  for (int p = 0; p < options_.players; ++p) {
+    const Scorecard& c = s.cards[p];
+    out += fmt::format(" {} {} {} {}", c.open, c.total, c.upper, c.yacht50);
+  }
+  return out;
+}
+
+absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
+  const std::vector<std::string_view> words = SplitWords(text);
+  const size_t expected = 5 + 4 * static_cast<size_t>(options_.players);
+  if (words.size() != expected) {
+    return absl::InvalidArgumentError(fmt::format(
+        "yacht state: expected {} numbers (player round phase rolls_left dice, "
+        "then open total upper yacht50 per player), got {}", expected, words.size()));
+  }
+  std::vector<int64_t> v;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::optional<int64_t> x = ParseInt(words[i]);
+    if (!x || *x < 0 || *x > 65535) {
+      return absl::InvalidArgumentError(
+          fmt::format("yacht state: field {} '{}' is not a number in [0, 65535]", i + 1, words[i]));
+    }
+    v.push_back(*x);
+  }
+  const DiceTables& t = DiceTables::Get();
+  auto bad = [](std::string_view what) {
+    return absl::InvalidArgumentError(fmt::format("yacht state: {}", what));
+  };
+  if (v[0] >= options_.players) return bad("player out of range");
+  if (v[1] >= kRounds && v[2] != kOver) return bad("round out of range");
+  if (v[2] > kOver || v[3] > 2 || v[4] >= kNumMultisets) return bad("phase, rolls or dice out of range");
+  if (v[2] == kDecide && t.size(static_cast<int>(v[4])) != kNumDice) return bad("a decision needs five dice");
+  if (v[2] == kRoll && t.size(static_cast<int>(v[4])) == kNumDice) return bad("nothing left to roll");
+  State s{};
+  s.player = static_cast<uint8_t>(v[0]);
+  s.round = static_cast<uint8_t>(v[1]);
+  s.phase = static_cast<uint8_t>(v[2]);
+  s.rolls_left = static_cast<uint8_t>(v[3]);
+  s.dice = static_cast<uint16_t>(v[4]);
+  for (int p = 0; p < options_.players; ++p) {
+    const int64_t* c = &v[5 + 4 * p];
+    if (c[0] >= (1 << kNumCategories) || c[2] > 105 || c[3] > 1 || c[1] > 2000) {
+      return bad(fmt::format("player {}'s scorecard is out of range", p));
+    }
+    const int filled = kNumCategories - std::popcount(static_cast<unsigned>(c[0]));
+    const int expected_filled = s.phase == kOver ? kRounds : s.round + (p < s.player ? 1 : 0);
+    if (filled != expected_filled) {
+      return bad(fmt::format("player {} has {} categories filled; round {} needs {}", p,
+                             filled, s.round + 1, expected_filled));
+    }
+    s.cards[p] = {static_cast<uint16_t>(c[0]), static_cast<uint16_t>(c[1]),
+                  static_cast<uint8_t>(c[2]), static_cast<uint8_t>(c[3])};
+  }
+  return s;
+}
+
+}  // namespace gameai::yacht
