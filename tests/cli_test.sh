@@ -22,7 +22,7 @@ expect_status() {  # expect_status WANT STDERR_PATTERN ARGS...
 
 expect_status 2 "commands: games, agents, match, solve, play" frobnicate
 expect_status 2 "" 
-expect_status 2 "unknown game 'chess'; available games: mancala" match chess --agents random
+expect_status 2 "unknown game 'chess'; available games: mancala, yacht" match chess --agents random
 expect_status 2 "pits=0 is out of range" match 'mancala(pits=0)' --agents random
 expect_status 2 "unknown parameter 'pitz'" match 'mancala(pitz=3)' --agents random
 expect_status 2 "bad spec" match 'mancala(pits=3' --agents random
