@@ -4,6 +4,7 @@
 
 #include "gameai/core/kernel_adapter.h"
 #include "gameai/search/mcts.h"
+#include "gameai/yacht/dice8.h"
 #include "gameai/yacht/optimal.h"
 #include "gameai/yacht/yacht.h"
 
@@ -55,7 +56,8 @@ GameEntry GameEntryForYacht() {
         if (!rules.ok()) return rules.status();
         return MakeKernelGame("yacht", params, *std::move(rules));
       },
-      .agents = {OptimalAgentEntry(), YachtGreedyAgentEntry(), MctsAgentEntry<Rules>()},
+      .agents = {dice8::Dice8AgentEntry(), OptimalAgentEntry(), YachtGreedyAgentEntry(),
+                 MctsAgentEntry<Rules>()},
       .solve = Solve,
       .solver_params =
           {
