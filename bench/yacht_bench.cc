@@ -1,6 +1,7 @@
 // Yacht: random two-player games through the kernel, and the optimal table.
 #include "benchmark/benchmark.h"
 #include "gameai/core/random.h"
+#include "gameai/yacht/dice8.h"
 #include "gameai/yacht/optimal.h"
 #include "gameai/yacht/yacht.h"
 
@@ -36,6 +37,34 @@ void BM_Yacht_Solve(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Yacht_Solve)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->Iterations(1);
+
+// One dice8 turn (rolls sampled, every decision of the seed's player).
+void BM_Yacht_Dice8Turn(benchmark::State& state) {
+  const Rules rules = *Rules::Create({.players = 1});
+  Rng rng(1);
+  int64_t turns = 0;
+  for (auto _ : state) {
+    State s = rules.InitialState();
+    int target = -1;
+    rules.Apply(s, rules.SampleChance(s, rng));
+    while (s.phase == kDecide) {
+      const dice8::Decision d = dice8::Decide(rules, s.cards[0], s.dice, s.rolls_left, target);
+      target = d.target;
+      if (d.write) {
+        rules.Apply(s, static_cast<Move>(kFirstScoreAction + d.category));
+        break;
+      }
+      s.dice = static_cast<uint16_t>(d.hold);  // keep the multiset, roll the rest
+      --s.rolls_left;
+      s.phase = kRoll;
+      rules.Apply(s, rules.SampleChance(s, rng));
+    }
+    benchmark::DoNotOptimize(s);
+    ++turns;
+  }
+  state.counters["turns"] = benchmark::Counter(turns, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Yacht_Dice8Turn);
 
 }  // namespace
 }  // namespace gameai::yacht
