@@ -18,19 +18,12 @@
 
 #include "absl/status/statusor.h"
 #include "gameai/core/kernel.h"
+#include "gameai/core/move_list.h"
 #include "gameai/core/random.h"
 
 namespace gameai::toy {
 
-struct SmallMoveList {
-  std::array<uint8_t, 3> moves{};
-  int count = 0;
-  int size() const { return count; }
-  uint8_t operator[](int i) const { return moves[i]; }
-  const uint8_t* begin() const { return moves.data(); }
-  const uint8_t* end() const { return moves.data() + count; }
-  void push_back(uint8_t m) { moves[count++] = m; }
-};
+using SmallMoveList = FixedMoveList<uint8_t, 3>;
 
 struct ChanceNimState {
   uint8_t pile = 5;

@@ -11,23 +11,6 @@
 namespace gameai::yacht {
 namespace {
 
-// CanonicalMask: the hold mask keeping multiset `keep` of five dice `dice`
-// (equal faces held from the lowest position).
-int CanonicalMask(int dice, int keep) {
-  const DiceTables& t = DiceTables::Get();
-  std::array<int, kFaces> left{};
-  for (int f = 1; f <= kFaces; ++f) left[f - 1] = t.count(keep, f);
-  int mask = 0;
-  for (int i = 0; i < kNumDice; ++i) {
-    const int face = t.faces(dice)[i];
-    if (left[face - 1] > 0) {
-      --left[face - 1];
-      mask |= 1 << i;
-    }
-  }
-  return mask;
-}
-
 absl::StatusOr<const KernelState<Rules>*> DecisionView(const gameai::State& view,
                                                        Player seat, const char* name) {
   absl::StatusOr<const KernelState<Rules>*> kernel = KernelViewOf<Rules>(view);
@@ -63,7 +46,7 @@ class OptimalAgent final : public Agent {
       for (uint16_t keep : DiceTables::Get().SubMultisets(s.dice)) {
         if (keep == s.dice) continue;  // keeping all five: scoring does that
         const double value = plan_->keep[s.rolls_left - 1][keep];
-        const int mask = CanonicalMask(s.dice, keep);
+        const int mask = Rules::CanonicalHold(s.dice, keep);
         options_.push_back({rules.MoveToString(s, static_cast<Move>(mask)),
                             card.total + value});
         if (value > best_value) {  // ties: score now, no pointless roll

@@ -262,22 +262,6 @@ Decision Decide(const Rules& rules, const Scorecard& card, int dice, int rolls_l
 
 namespace {
 
-// CanonicalMaskOf: hold mask keeping multiset `keep` of sorted `dice`.
-int CanonicalMaskOf(int dice, int keep) {
-  const DiceTables& t = DiceTables::Get();
-  std::array<int, kFaces> left{};
-  for (int f = 1; f <= kFaces; ++f) left[f - 1] = t.count(keep, f);
-  int mask = 0;
-  for (int i = 0; i < kNumDice; ++i) {
-    const int face = t.faces(dice)[i];
-    if (left[face - 1] > 0) {
-      --left[face - 1];
-      mask |= 1 << i;
-    }
-  }
-  return mask;
-}
-
 class Dice8Agent final : public Agent {
  public:
   absl::StatusOr<Action> Step(const gameai::State& view) override {
@@ -301,7 +285,7 @@ class Dice8Agent final : public Agent {
       }
     }
     if (d.write) return kFirstScoreAction + d.category;
-    return CanonicalMaskOf(s.dice, d.hold);
+    return Rules::CanonicalHold(s.dice, d.hold);
   }
 
   std::string Explain() const override { return explain_; }

@@ -132,6 +132,21 @@ int Rules::HeldDice(int dice, int mask) {
   return t.IdOf(counts);
 }
 
+int Rules::CanonicalHold(int dice, int keep) {
+  const DiceTables& t = DiceTables::Get();
+  std::array<int, kFaces> left{};
+  for (int f = 1; f <= kFaces; ++f) left[f - 1] = t.count(keep, f);
+  int mask = 0;
+  for (int i = 0; i < kNumDice; ++i) {
+    const int face = t.faces(dice)[i];
+    if (left[face - 1] > 0) {
+      --left[face - 1];
+      mask |= 1 << i;
+    }
+  }
+  return mask;
+}
+
 bool Rules::IsCanonicalHold(int dice, int mask) {
   // A held die must not follow an unheld die of the same face.
   const auto& faces = DiceTables::Get().faces(dice);

@@ -30,6 +30,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "gameai/core/move_list.h"
 #include "gameai/core/types.h"
 
 namespace gameai::mancala {
@@ -66,16 +67,8 @@ static_assert(2 * kMaxPits * 8 <= 255, "every seed count fits a byte");
 
 using Move = uint8_t;
 
-// MoveList: ascending pits; never allocates.
-struct MoveList {
-  std::array<Move, kMaxPits> moves;
-  int count = 0;
-  int size() const { return count; }
-  Move operator[](int i) const { return moves[i]; }
-  const Move* begin() const { return moves.data(); }
-  const Move* end() const { return moves.data() + count; }
-  void push_back(Move m) { moves[count++] = m; }
-};
+// MoveList: ascending pits.
+using MoveList = FixedMoveList<Move, kMaxPits>;
 
 class Rules {
  public:

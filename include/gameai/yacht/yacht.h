@@ -37,6 +37,7 @@
 
 #include "absl/status/statusor.h"
 #include "gameai/core/kernel.h"
+#include "gameai/core/move_list.h"
 #include "gameai/core/random.h"
 #include "gameai/core/types.h"
 #include "gameai/yacht/dice.h"
@@ -93,15 +94,7 @@ inline constexpr int kNumActions = kFirstChanceAction + kNumMultisets;
 
 using Move = uint16_t;
 
-struct MoveList {
-  std::array<Move, 32 + kNumCategories> moves;
-  int count = 0;
-  int size() const { return count; }
-  Move operator[](int i) const { return moves[i]; }
-  const Move* begin() const { return moves.data(); }
-  const Move* end() const { return moves.data() + count; }
-  void push_back(Move m) { moves[count++] = m; }
-};
+using MoveList = FixedMoveList<Move, 31 + kNumCategories>;
 
 class Rules {
  public:
@@ -145,6 +138,9 @@ class Rules {
   static int HeldDice(int dice, int mask);
   // IsCanonicalHold: equal faces are held from the lowest position.
   static bool IsCanonicalHold(int dice, int mask);
+  // CanonicalHold: the canonical mask keeping multiset `keep` of `dice`.
+  // REQUIRES keep inside dice.
+  static int CanonicalHold(int dice, int keep);
 
  private:
   explicit Rules(const Options& options) : options_(options) {}

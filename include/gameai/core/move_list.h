@@ -1,0 +1,26 @@
+// gameai/core/move_list.h: FixedMoveList, the kernels' move list: a fixed
+// array and a count, so generating moves never allocates.
+#ifndef GAMEAI_CORE_MOVE_LIST_H_
+#define GAMEAI_CORE_MOVE_LIST_H_
+
+#include <array>
+#include <cstddef>
+
+namespace gameai {
+
+template <class Move, size_t kCapacity>
+struct FixedMoveList {
+  std::array<Move, kCapacity> moves{};
+  int count = 0;
+
+  int size() const { return count; }
+  Move operator[](int i) const { return moves[i]; }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + count; }
+  // push_back: REQUIRES size() < kCapacity.
+  void push_back(Move m) { moves[count++] = m; }
+};
+
+}  // namespace gameai
+
+#endif  // GAMEAI_CORE_MOVE_LIST_H_
