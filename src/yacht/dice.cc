@@ -70,6 +70,12 @@ DiceTables::DiceTables() {
       with_[m][f] = static_cast<int16_t>(index[counts]);
     }
   }
+  for (auto& row : without_) row.fill(-1);
+  for (int m = 0; m < kNumMultisets; ++m) {
+    for (int f = 0; f < kFaces; ++f) {
+      if (with_[m][f] >= 0) without_[with_[m][f]][f] = static_cast<int16_t>(m);
+    }
+  }
   subs_.resize(kNumMultisets);
   for (int m = first_of_size_[kNumDice]; m < kNumMultisets; ++m) {
     for (int s = 0; s < kNumMultisets; ++s) {

@@ -42,7 +42,17 @@ std::array<uint64_t, 64> ReachableUpperTable() {
 }  // namespace
 
 OptimalTable::OptimalTable(const Rules& rules)
-    : rules_(rules), values_(size_t{1} << 13 << 6 << 1, 0.0) {}
+    : rules_(rules), values_(size_t{1} << 13 << 6 << 1, 0.0) {
+  const DiceTables& t = DiceTables::Get();
+  for (int r = 0; r < kNumRolls; ++r) {
+    const int dice = t.FirstOfSize(kNumDice) + r;
+    for (int c = 0; c < kNumCategories; ++c) {
+      base_[c][r] = static_cast<uint8_t>(Score(c, dice));
+      counted_[c][r] = static_cast<uint8_t>(
+          c <= kSixes ? t.count(dice, c + 1) : (c == kYacht && base_[c][r] == 50 ? kNumDice : 0));
+    }
+  }
+}
 
 double OptimalTable::Expected(const Scorecard& card) const {
   if (card.open == 0) return 0;
@@ -101,24 +111,21 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
   }
   const bool plain = !rules_.options().yahtzee_bonus;
   for (int r = 0; r < kNumRolls; ++r) {
-    const int dice = first5 + r;
-    const int yacht_dice = Score(kYacht, dice) == 50 ? kNumDice : 0;
     double best = -1;
     for (int i = 0; i < open_count; ++i) {
       const int c = open_categories[i];
       int points;
-      if (plain) {  // ScoreFor without the joker's cases, inlined
-        points = Score(c, dice);
+      if (plain) {  // ScoreFor without the joker's cases, from the tables
+        points = base_[c][r];
         if (c <= kSixes && card.upper < kUpperBonusThreshold &&
             card.upper + points >= kUpperBonusThreshold) {
           points += kUpperBonus;
         }
       } else {
-        points = rules_.ScoreFor(card, c, dice);
+        points = rules_.ScoreFor(card, c, first5 + r);
         if (points < 0) continue;
       }
-      const int n = c <= kSixes ? t.count(dice, c + 1) : c == kYacht ? yacht_dice : 0;
-      best = std::max(best, points + after[c][n]);
+      best = std::max(best, points + after[c][counted_[c][r]]);
     }
     plan.level[0][r] = best;
   }
@@ -129,14 +136,21 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
     for (int id = first5 - 1; id >= 0; --id) {
       double sum = 0;
       for (int f = 1; f <= kFaces; ++f) sum += keep[t.With(id, f)];
-      keep[id] = sum / kFaces;
+      keep[id] = sum * (1.0 / kFaces);  // a multiply: divisions are slow
     }
     if (level == 2) break;
-    for (int r = 0; r < kNumRolls; ++r) {
-      double best = -1;
-      for (uint16_t sub : t.SubMultisets(first5 + r)) best = std::max(best, keep[sub]);
-      plan.level[level + 1][r] = best;
+    // The best keep inside each multiset, growing one die at a time:
+    // best(K) = max(keep(K), best(K less one die of each face it holds)).
+    std::array<double, kNumMultisets> best;
+    for (int id = 0; id < kNumMultisets; ++id) {
+      double b = keep[id];
+      for (int f = 1; f <= kFaces; ++f) {
+        const int smaller = t.Without(id, f);
+        if (smaller >= 0) b = std::max(b, best[smaller]);
+      }
+      best[id] = b;
     }
+    for (int r = 0; r < kNumRolls; ++r) plan.level[level + 1][r] = best[first5 + r];
   }
 }
 

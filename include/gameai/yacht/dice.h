@@ -32,6 +32,8 @@ class DiceTables {
   const std::array<uint8_t, kNumDice>& faces(int id) const { return faces_[id]; }
   // With: the id with one more die showing `face`. REQUIRES size(id) < 5.
   int With(int id, int face) const { return with_[id][face - 1]; }
+  // Without: the id with one die of `face` less, or -1 if there is none.
+  int Without(int id, int face) const { return without_[id][face - 1]; }
   // Probability: of rolling exactly this multiset with size(id) dice.
   double Probability(int id) const { return probability_[id]; }
   // IdOf: the id of a multiset given by counts (faces 1..6); -1 if > 5 dice.
@@ -48,6 +50,7 @@ class DiceTables {
   std::array<std::array<uint8_t, kFaces>, kNumMultisets> counts_{};
   std::array<std::array<uint8_t, kNumDice>, kNumMultisets> faces_{};
   std::array<std::array<int16_t, kFaces>, kNumMultisets> with_{};
+  std::array<std::array<int16_t, kFaces>, kNumMultisets> without_{};
   std::array<double, kNumMultisets> probability_{};
   std::array<int, kNumDice + 2> first_of_size_{};
   std::vector<std::vector<uint16_t>> subs_;

@@ -64,6 +64,11 @@ class OptimalTable {
   }
   const Rules rules_;
   std::vector<double> values_;
+  // Per five-dice roll: each category's plain score, and the dice counted
+  // by what follows the category (the face for upper boxes, 5 for a
+  // yacht in YACHT), precomputed for PlanTurn's inner loop.
+  std::array<std::array<uint8_t, kNumRolls>, kNumCategories> base_{};
+  std::array<std::array<uint8_t, kNumRolls>, kNumCategories> counted_{};
 };
 
 AgentEntry OptimalAgentEntry();
