@@ -102,14 +102,8 @@ void Rules::Apply(State& s, Move m) const {
   const int pits = options_.pits;
   const Player mover = s.to_move;
   const int own_store = StoreIndex(mover);
-  // Work on the three words only: a byte store followed by a word load of
-  // the same bytes would stall store-to-load forwarding.
-  uint64_t words[3];
-  std::memcpy(words, &s, sizeof(words));
-  const int source = PitIndex(mover, m);
-  const int shift = 8 * (source % 8);
-  int seeds = static_cast<int>((words[source / 8] >> shift) & 0xff);
-  words[source / 8] -= static_cast<uint64_t>(seeds) << shift;
+  int seeds = s.board[PitIndex(mover, m)];
+  s.board[PitIndex(mover, m)] = 0;
   // Whole laps first (the last, partial lap is in the table).
   int laps = 0;
   if (seeds > lap_) {  // rare: avoid the division on the common path
@@ -117,6 +111,8 @@ void Rules::Apply(State& s, Move m) const {
     seeds -= laps * lap_;
   }
   const Sowing& sowing = SowingFor(mover, m, seeds);
+  uint64_t words[3];
+  std::memcpy(words, &s, sizeof(words));
   for (int w = 0; w < 3; ++w) {
     words[w] += sowing.add[w] + static_cast<uint64_t>(laps) * full_lap_[mover][w];
   }
