@@ -23,7 +23,9 @@ class ProgressBar {
     const double elapsed = std::chrono::duration<double>(
                                std::chrono::steady_clock::now() - start_)
                                .count();
-    if (elapsed < 1.0) return;
+    // Quiet for the first second; then at most ten redraws a second.
+    if (elapsed < 1.0 || (done < total && elapsed - last_draw_ < 0.1)) return;
+    last_draw_ = elapsed;
     const int width = 40;
     const int filled = static_cast<int>(width * done / total);
     fmt::print(stderr, "\r[{}{}] {}/{} games", std::string(filled, '#'),
@@ -37,6 +39,7 @@ class ProgressBar {
  private:
   bool enabled_;
   bool drawn_ = false;
+  double last_draw_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
