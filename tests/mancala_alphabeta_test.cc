@@ -4,15 +4,14 @@
 #include "gameai/core/registry.h"
 #include "gameai/mancala/solver.h"
 #include "gtest/gtest.h"
+#include "mancala_boards.h"
 
 namespace gameai::mancala {
 namespace {
 
-Rules MakeRules(Options options = {}) {
-  absl::StatusOr<Rules> rules = Rules::Create(options);
-  EXPECT_TRUE(rules.ok());
-  return *rules;
-}
+using testing::Board;
+using testing::MakeRules;
+
 
 // Deep enough to see the end of a small game, alpha-beta's choice must be
 // one of the solver's best moves, and its score the exact margin.

@@ -4,21 +4,15 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gtest/gtest.h"
+#include "mancala_boards.h"
 
 namespace gameai::mancala {
 namespace {
 
-Rules MakeRules(Options options = {}) {
-  absl::StatusOr<Rules> rules = Rules::Create(options);
-  EXPECT_TRUE(rules.ok());
-  return *rules;
-}
+using testing::Board;
+using testing::MakeRules;
 
-State Board(const Rules& rules, const char* text) {
-  absl::StatusOr<State> state = rules.Deserialize(text);
-  EXPECT_TRUE(state.ok()) << state.status();
-  return state.ok() ? *state : State{};
-}
+
 
 TEST(MancalaGreedyValue, StoreDifferenceFromTheMoversSide) {
   const Rules rules = MakeRules();

@@ -8,21 +8,15 @@
 #include "gameai/core/random.h"
 #include "gameai/mancala/mancala.h"
 #include "gtest/gtest.h"
+#include "mancala_boards.h"
 
 namespace gameai::mancala {
 namespace {
 
-Rules MakeRules(Options options = {}) {
-  absl::StatusOr<Rules> rules = Rules::Create(options);
-  EXPECT_TRUE(rules.ok()) << rules.status();
-  return *rules;
-}
+using testing::Board;
+using testing::MakeRules;
 
-State Board(const Rules& rules, const char* text) {
-  absl::StatusOr<State> state = rules.Deserialize(text);
-  EXPECT_TRUE(state.ok()) << state.status();
-  return state.ok() ? *state : State{};
-}
+
 
 // Play: `pit` is 1-based, as a player would say it.
 std::string Play(const Rules& rules, const char* board, int pit) {

@@ -9,9 +9,13 @@
 #include "absl/container/flat_hash_map.h"
 #include "gameai/core/random.h"
 #include "gtest/gtest.h"
+#include "mancala_boards.h"
 
 namespace gameai::mancala {
 namespace {
+
+using testing::Board;
+using testing::MakeRules;
 
 // PlainReference: full-width negamax over the final store difference, with
 // a hash map from the whole state (stores too) to its value (no pruning, no bounds).
@@ -43,11 +47,6 @@ class PlainReference {
   absl::flat_hash_map<std::array<uint64_t, 3>, int> memo_;
 };
 
-Rules MakeRules(Options options) {
-  absl::StatusOr<Rules> rules = Rules::Create(options);
-  EXPECT_TRUE(rules.ok());
-  return *rules;
-}
 
 // Every board of up to 6 pits and 3 seeds whose plain search stays small
 // (at most kMaxSeeds seeds); both capture rules; with and without the database.
