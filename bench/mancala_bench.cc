@@ -29,8 +29,10 @@ void BM_Mancala_RandomPlayout(benchmark::State& state) {
     benchmark::DoNotOptimize(s);
     ++games;
   }
-  state.counters["games"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
-  state.counters["moves"] = benchmark::Counter(moves_played, benchmark::Counter::kIsRate);
+  state.counters["games"] =
+      benchmark::Counter(games, benchmark::Counter::kIsRate);
+  state.counters["moves"] =
+      benchmark::Counter(moves_played, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_RandomPlayout);
 
@@ -42,13 +44,15 @@ void BM_Mancala_RandomPlayout_Dynamic(benchmark::State& state) {
     std::unique_ptr<State> s = game->NewInitialState();
     while (!s->IsTerminal()) {
       const std::vector<Action> legal = s->LegalActions();
-      const absl::Status status = s->ApplyAction(legal[rng.Below(legal.size())]);
+      const absl::Status status =
+          s->ApplyAction(legal[rng.Below(legal.size())]);
       benchmark::DoNotOptimize(status);
     }
     benchmark::DoNotOptimize(s->Returns());
     ++games;
   }
-  state.counters["games"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
+  state.counters["games"] =
+      benchmark::Counter(games, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_RandomPlayout_Dynamic);
 
@@ -62,7 +66,8 @@ void BM_Mancala_Mcts(benchmark::State& state) {
     benchmark::DoNotOptimize(mcts.Search(rules.InitialState(), rng));
     total += simulations;
   }
-  state.counters["simulations"] = benchmark::Counter(total, benchmark::Counter::kIsRate);
+  state.counters["simulations"] =
+      benchmark::Counter(total, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_Mcts)->Arg(1000);
 
@@ -81,7 +86,8 @@ void BM_Mancala_AlphaBeta(benchmark::State& state) {
     nodes += r.nodes;
     state.counters["nodes_per_search"] = static_cast<double>(r.nodes);
   }
-  state.counters["nodes"] = benchmark::Counter(nodes, benchmark::Counter::kIsRate);
+  state.counters["nodes"] =
+      benchmark::Counter(nodes, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_AlphaBeta)->Arg(14)->Unit(benchmark::kMillisecond);
 
@@ -95,7 +101,8 @@ void BM_Mancala_Solve(benchmark::State& state) {
     benchmark::DoNotOptimize(r->margin);
     nodes += r->nodes;
   }
-  state.counters["nodes"] = benchmark::Counter(nodes, benchmark::Counter::kIsRate);
+  state.counters["nodes"] =
+      benchmark::Counter(nodes, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_Solve)->Unit(benchmark::kMillisecond);
 

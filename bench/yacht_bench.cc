@@ -26,17 +26,23 @@ void BM_Yacht_RandomPlayout(benchmark::State& state) {
     benchmark::DoNotOptimize(s);
     ++games;
   }
-  state.counters["games"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
+  state.counters["games"] =
+      benchmark::Counter(games, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Yacht_RandomPlayout);
 
 void BM_Yacht_Solve(benchmark::State& state) {
   for (auto _ : state) {
-    auto table = OptimalTable::Compute({.players = 1}, static_cast<int>(state.range(0)));
+    auto table =
+        OptimalTable::Compute({.players = 1}, static_cast<int>(state.range(0)));
     benchmark::DoNotOptimize((*table)->StartValue());
   }
 }
-BENCHMARK(BM_Yacht_Solve)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_Yacht_Solve)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
 
 // One dice8 turn (rolls sampled, every decision of the seed's player).
 void BM_Yacht_Dice8Turn(benchmark::State& state) {
@@ -48,13 +54,15 @@ void BM_Yacht_Dice8Turn(benchmark::State& state) {
     int target = -1;
     rules.Apply(s, rules.SampleChance(s, rng));
     while (s.phase == kDecide) {
-      const dice8::Decision d = dice8::Decide(rules, s.cards[0], s.dice, s.rolls_left, target);
+      const dice8::Decision d =
+          dice8::Decide(rules, s.cards[0], s.dice, s.rolls_left, target);
       target = d.target;
       if (d.write) {
         rules.Apply(s, static_cast<Move>(kFirstScoreAction + d.category));
         break;
       }
-      s.dice = static_cast<uint16_t>(d.hold);  // keep the multiset, roll the rest
+      s.dice =
+          static_cast<uint16_t>(d.hold);  // keep the multiset, roll the rest
       --s.rolls_left;
       s.phase = kRoll;
       rules.Apply(s, rules.SampleChance(s, rng));
@@ -62,7 +70,8 @@ void BM_Yacht_Dice8Turn(benchmark::State& state) {
     benchmark::DoNotOptimize(s);
     ++turns;
   }
-  state.counters["turns"] = benchmark::Counter(turns, benchmark::Counter::kIsRate);
+  state.counters["turns"] =
+      benchmark::Counter(turns, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Yacht_Dice8Turn);
 

@@ -37,16 +37,20 @@ TEST(RunMatch, SameSeedSameResults) {
 }
 
 TEST(RunMatch, ThreadCountDoesNotChangeGamesOfMemorylessAgents) {
-  MatchOptions options{.game = "mancala", .agents = {"random", "greedy"},
-                       .games = 40, .seed = 9};
+  MatchOptions options{.game = "mancala",
+                       .agents = {"random", "greedy"},
+                       .games = 40,
+                       .seed = 9};
   const MatchResult one = Play(options);
   options.threads = 4;
   ExpectSameResults(one, Play(options));
 }
 
 TEST(RunMatch, DifferentSeedsDifferentGames) {
-  MatchOptions options{.game = "mancala", .agents = {"random", "random(seed=1)"},
-                       .games = 50, .seed = 1};
+  MatchOptions options{.game = "mancala",
+                       .agents = {"random", "random(seed=1)"},
+                       .games = 50,
+                       .seed = 1};
   const MatchResult a = Play(options);
   options.seed = 2;
   const MatchResult b = Play(options);
@@ -54,8 +58,10 @@ TEST(RunMatch, DifferentSeedsDifferentGames) {
 }
 
 TEST(RunMatch, GamesRoundUpToFullRotationsAndCountsAddUp) {
-  const MatchResult r = Play({.game = "mancala", .agents = {"greedy", "random"},
-                             .games = 7, .seed = 3});
+  const MatchResult r = Play({.game = "mancala",
+                              .agents = {"greedy", "random"},
+                              .games = 7,
+                              .seed = 3});
   EXPECT_EQ(r.games, 8);
   for (const AgentResult& a : r.agents) {
     EXPECT_EQ(a.games, 8);
@@ -75,7 +81,9 @@ class SeatRecorder final : public Agent {
   }
 
  protected:
-  void OnStartGame(const Game&, uint64_t) override { seats_->push_back(seat()); }
+  void OnStartGame(const Game&, uint64_t) override {
+    seats_->push_back(seat());
+  }
 
  private:
   std::shared_ptr<std::vector<Player>> seats_;
@@ -83,8 +91,10 @@ class SeatRecorder final : public Agent {
 
 TEST(RunMatch, EveryAgentPlaysEverySeatEquallyOften) {
   auto seats = std::make_shared<std::vector<Player>>();
-  MatchOptions options{.game = "mancala", .agents = {"recorder", "random"},
-                       .games = 5, .seed = 3};
+  MatchOptions options{.game = "mancala",
+                       .agents = {"recorder", "random"},
+                       .games = 5,
+                       .seed = 3};
   options.custom_agents.push_back(
       {.name = "recorder",
        .help = "test agent",
@@ -100,7 +110,8 @@ TEST(RunMatch, EveryAgentPlaysEverySeatEquallyOften) {
 }
 
 TEST(RunMatch, OneSpecFillsEverySeat) {
-  const MatchResult r = Play({.game = "mancala", .agents = {"random"}, .games = 10});
+  const MatchResult r =
+      Play({.game = "mancala", .agents = {"random"}, .games = 10});
   ASSERT_EQ(r.agents.size(), 1u);
   EXPECT_EQ(r.games, 10);
   EXPECT_EQ(r.agents[0].games, 20);
@@ -108,12 +119,15 @@ TEST(RunMatch, OneSpecFillsEverySeat) {
 }
 
 TEST(RunMatch, RejectsBadOptions) {
-  EXPECT_FALSE(RunMatch({.game = "mancala", .agents = {"random"}, .games = 0}).ok());
-  EXPECT_FALSE(RunMatch({.game = "mancala", .agents = {"random"}, .threads = 0}).ok());
+  EXPECT_FALSE(
+      RunMatch({.game = "mancala", .agents = {"random"}, .games = 0}).ok());
+  EXPECT_FALSE(
+      RunMatch({.game = "mancala", .agents = {"random"}, .threads = 0}).ok());
   EXPECT_FALSE(RunMatch({.game = "mancala", .agents = {}}).ok());
   EXPECT_FALSE(RunMatch({.game = "mancala", .agents = {"a", "b", "c"}}).ok());
   EXPECT_FALSE(RunMatch({.game = "nogame", .agents = {"random"}}).ok());
-  EXPECT_FALSE(RunMatch({.game = "mancala", .agents = {"random", "nobot"}}).ok());
+  EXPECT_FALSE(
+      RunMatch({.game = "mancala", .agents = {"random", "nobot"}}).ok());
 }
 
 // Cheater: always claims pit 99 (never legal), or fails outright.
@@ -130,8 +144,8 @@ class Cheater final : public Agent {
 };
 
 TEST(RunMatch, IllegalActionsAreRejectedCountedAndReplaced) {
-  MatchOptions options{.game = "mancala", .agents = {"cheater", "quitter"},
-                       .games = 4};
+  MatchOptions options{
+      .game = "mancala", .agents = {"cheater", "quitter"}, .games = 4};
   for (bool fail : {false, true}) {
     options.custom_agents.push_back(
         {.name = fail ? "quitter" : "cheater",
@@ -150,8 +164,10 @@ TEST(RunMatch, IllegalActionsAreRejectedCountedAndReplaced) {
     total += a.illegal_actions;
   }
   EXPECT_EQ(static_cast<int64_t>(r.illegal_actions.size()), total);
-  EXPECT_EQ(r.illegal_actions[0].action, r.illegal_actions[0].agent == "cheater" ? "99" : "none");
-  EXPECT_NE(MatchResultToJson(r).find("\"illegal_actions\": "), std::string::npos);
+  EXPECT_EQ(r.illegal_actions[0].action,
+            r.illegal_actions[0].agent == "cheater" ? "99" : "none");
+  EXPECT_NE(MatchResultToJson(r).find("\"illegal_actions\": "),
+            std::string::npos);
 }
 
 // EventLog: plays its last legal action and counts what the arena tells it
@@ -165,9 +181,11 @@ struct EventCounts {
 
 class EventLog final : public Agent {
  public:
-  explicit EventLog(std::shared_ptr<EventCounts> counts) : counts_(std::move(counts)) {}
+  explicit EventLog(std::shared_ptr<EventCounts> counts)
+      : counts_(std::move(counts)) {}
   absl::StatusOr<Action> Step(const State& view) override {
-    if (view.CurrentPlayer() != kSimultaneousPlayer) ++counts_->sequential_steps;
+    if (view.CurrentPlayer() != kSimultaneousPlayer)
+      ++counts_->sequential_steps;
     return view.LegalActions(seat()).back();
   }
   void Inform(const State&, const Event& event) override {
@@ -191,10 +209,12 @@ class EventLog final : public Agent {
 TEST(RunMatch, SimultaneousGamesGetJointActionsAndEvents) {
   toy::RegisterToyGames();
   auto counts = std::make_shared<EventCounts>();
-  MatchOptions options{.game = "bid_duel", .agents = {"log", "random"},
-                       .games = 10};
+  MatchOptions options{
+      .game = "bid_duel", .agents = {"log", "random"}, .games = 10};
   options.custom_agents.push_back(
-      {.name = "log", .help = "test agent", .params = {},
+      {.name = "log",
+       .help = "test agent",
+       .params = {},
        .make = [counts](const Game&, const Params&)
            -> absl::StatusOr<std::unique_ptr<Agent>> {
          return std::make_unique<EventLog>(counts);
@@ -208,14 +228,15 @@ TEST(RunMatch, SimultaneousGamesGetJointActionsAndEvents) {
 }
 
 TEST(MatchResultToJson, HasEveryFieldOfTheSpec) {
-  const MatchResult r = Play({.game = "mancala", .agents = {"greedy", "random"},
-                             .games = 2});
+  const MatchResult r =
+      Play({.game = "mancala", .agents = {"greedy", "random"}, .games = 2});
   const std::string json = MatchResultToJson(r);
   for (const char* key :
-       {"\"game\": \"mancala\"", "\"games\": 2", "\"seed\": 1", "\"threads\": 1",
-        "\"elapsed_seconds\"", "\"agents\"", "\"spec\": \"greedy\"", "\"wins\"",
-        "\"draws\"", "\"losses\"", "\"win_rate\"", "\"win_rate_ci95\": [",
-        "\"mean_score\"", "\"mean_score_ci95\": [", "\"mean_return\"",
+       {"\"game\": \"mancala\"", "\"games\": 2", "\"seed\": 1",
+        "\"threads\": 1", "\"elapsed_seconds\"", "\"agents\"",
+        "\"spec\": \"greedy\"", "\"wins\"", "\"draws\"", "\"losses\"",
+        "\"win_rate\"", "\"win_rate_ci95\": [", "\"mean_score\"",
+        "\"mean_score_ci95\": [", "\"mean_return\"",
         "\"illegal_actions\": 0"}) {
     EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json;
   }

@@ -17,13 +17,15 @@ namespace {
 
 // Extra parameter sets per game, beyond its defaults.
 const std::map<std::string, std::vector<std::string>>& ExtraSpecs() {
-  static const auto* specs = new std::map<std::string, std::vector<std::string>>{
-      {"mancala",
-       {"mancala(pits=1,seeds=1)", "mancala(pits=3,seeds=2,first_player=1)",
-        "mancala(pits=8,seeds=8,empty_capture=true)",
-        "mancala(pits=6,seeds=6,empty_capture=true)"}},
-      {"yacht", {"yacht(players=1)", "yacht(players=3,yahtzee_bonus=true)"}},
-  };
+  static const auto* specs =
+      new std::map<std::string, std::vector<std::string>>{
+          {"mancala",
+           {"mancala(pits=1,seeds=1)", "mancala(pits=3,seeds=2,first_player=1)",
+            "mancala(pits=8,seeds=8,empty_capture=true)",
+            "mancala(pits=6,seeds=6,empty_capture=true)"}},
+          {"yacht",
+           {"yacht(players=1)", "yacht(players=3,yahtzee_bonus=true)"}},
+      };
   return *specs;
 }
 
@@ -184,8 +186,10 @@ TEST_P(ConformanceTest, RandomGamesKeepTheInterfacePromises) {
     EXPECT_EQ(state->History().size(), history_items);
     // The end: no action, returns and scores per player.
     EXPECT_FALSE(state->ApplyAction(0).ok());
-    EXPECT_EQ(state->Returns().size(), static_cast<size_t>((*game)->NumPlayers()));
-    EXPECT_EQ(state->Scores().size(), static_cast<size_t>((*game)->NumPlayers()));
+    EXPECT_EQ(state->Returns().size(),
+              static_cast<size_t>((*game)->NumPlayers()));
+    EXPECT_EQ(state->Scores().size(),
+              static_cast<size_t>((*game)->NumPlayers()));
     if ((*game)->Type().zero_sum) {
       const std::vector<double> r = state->Returns();
       EXPECT_DOUBLE_EQ(r[0] + r[1], 0.0);
@@ -200,7 +204,8 @@ TEST_P(ConformanceTest, RandomGamesKeepTheInterfacePromises) {
 TEST_P(ConformanceTest, DeserializeRejectsGarbage) {
   absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(GetParam());
   ASSERT_TRUE(game.ok());
-  for (const char* bad : {"", "garbage", "1 2 3", "-1", "0 0 0 0 0 0 0 0 0 0"}) {
+  for (const char* bad :
+       {"", "garbage", "1 2 3", "-1", "0 0 0 0 0 0 0 0 0 0"}) {
     EXPECT_FALSE((*game)->DeserializeState(bad).ok()) << bad;
   }
 }
@@ -210,7 +215,9 @@ INSTANTIATE_TEST_SUITE_P(AllGames, ConformanceTest,
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name;
                            for (char c : info.param) {
-                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                             name += std::isalnum(static_cast<unsigned char>(c))
+                                         ? c
+                                         : '_';
                            }
                            return name;
                          });

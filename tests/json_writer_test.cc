@@ -22,8 +22,7 @@ TEST(JsonWriter, NestedContainers) {
   w.Key("s");
   w.String("x\"y\\\n");
   w.EndObject();
-  EXPECT_EQ(w.Take(),
-            R"({"a": -3, "list": [0.5, true, {}], "s": "x\"y\\\n"})");
+  EXPECT_EQ(w.Take(), R"({"a": -3, "list": [0.5, true, {}], "s": "x\"y\\\n"})");
 }
 
 TEST(JsonWriter, NonFiniteIsNull) {

@@ -1,7 +1,6 @@
-#include "gameai/mancala/alphabeta.h"
-
 #include "gameai/core/arena.h"
 #include "gameai/core/registry.h"
+#include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/solver.h"
 #include "gtest/gtest.h"
 #include "mancala_boards.h"
@@ -12,21 +11,22 @@ namespace {
 using testing::Board;
 using testing::MakeRules;
 
-
 // Deep enough to see the end of a small game, alpha-beta's choice must be
 // one of the solver's best moves, and its score the exact margin.
 TEST(MancalaAlphaBeta, FullDepthMatchesTheSolver) {
   for (int seeds : {1, 2}) {
     const Rules rules = MakeRules({.pits = 3, .seeds = seeds});
     const State start = rules.InitialState();
-    absl::StatusOr<SolveResult> exact = SolveKalah(rules, start, {.tt_log2_size = 12, .all_move_margins = true});
+    absl::StatusOr<SolveResult> exact = SolveKalah(
+        rules, start, {.tt_log2_size = 12, .all_move_margins = true});
     ASSERT_TRUE(exact.ok());
     AlphaBeta search(rules, {.depth = 64, .tt_log2_size = 16});
     const SearchResult r = search.Search(start);
     EXPECT_EQ(exact->move_margins[r.best_move], exact->margin) << "3x" << seeds;
-    EXPECT_EQ(r.score, 16 * exact->margin +
-                           (exact->margin > 0 ? AlphaBeta::kWin
-                                              : exact->margin < 0 ? -AlphaBeta::kWin : 0));
+    EXPECT_EQ(r.score,
+              16 * exact->margin + (exact->margin > 0   ? AlphaBeta::kWin
+                                    : exact->margin < 0 ? -AlphaBeta::kWin
+                                                        : 0));
   }
 }
 
@@ -100,7 +100,8 @@ TEST(MancalaAlphaBeta, ExplainShowsThePrincipalVariation) {
   ASSERT_TRUE(action.ok());
   const std::string explain = (*agent)->Explain();
   const std::string pit = std::to_string(*action + 1);
-  EXPECT_EQ(explain.rfind("alphabeta: pit " + pit + ", depth 4, score ", 0), 0u) << explain;
+  EXPECT_EQ(explain.rfind("alphabeta: pit " + pit + ", depth 4, score ", 0), 0u)
+      << explain;
   EXPECT_NE(explain.find("pv: " + pit + " "), std::string::npos) << explain;
 }
 

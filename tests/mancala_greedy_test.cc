@@ -1,8 +1,7 @@
 // The seed's GetBestMove / Value, rule by rule.
-#include "gameai/mancala/greedy.h"
-
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
+#include "gameai/mancala/greedy.h"
 #include "gtest/gtest.h"
 #include "mancala_boards.h"
 
@@ -11,8 +10,6 @@ namespace {
 
 using testing::Board;
 using testing::MakeRules;
-
-
 
 TEST(MancalaGreedyValue, StoreDifferenceFromTheMoversSide) {
   const Rules rules = MakeRules();

@@ -16,8 +16,6 @@ namespace {
 using testing::Board;
 using testing::MakeRules;
 
-
-
 // Play: `pit` is 1-based, as a player would say it.
 std::string Play(const Rules& rules, const char* board, int pit) {
   State s = Board(rules, board);
@@ -28,7 +26,8 @@ std::string Play(const Rules& rules, const char* board, int pit) {
 
 TEST(MancalaRules, InitialBoard) {
   const Rules rules = MakeRules();
-  EXPECT_EQ(rules.Serialize(rules.InitialState()), "0 4 4 4 4 4 4 0 4 4 4 4 4 4 0");
+  EXPECT_EQ(rules.Serialize(rules.InitialState()),
+            "0 4 4 4 4 4 4 0 4 4 4 4 4 4 0");
   const Rules second = MakeRules({.pits = 4, .seeds = 3, .first_player = 1});
   EXPECT_EQ(second.Serialize(second.InitialState()), "1 3 3 3 3 0 3 3 3 3 0");
 }
@@ -133,7 +132,8 @@ TEST(MancalaRules, EmptyPitsAreNotLegal) {
   const State s = Board(rules, "0 0 1 0 0 0 3 10 2 3 4 5 6 2 12");
   MoveList moves;
   rules.LegalMoves(s, moves);
-  EXPECT_EQ(std::vector<Move>(moves.begin(), moves.end()), (std::vector<Move>{1, 5}));
+  EXPECT_EQ(std::vector<Move>(moves.begin(), moves.end()),
+            (std::vector<Move>{1, 5}));
   EXPECT_FALSE(rules.IsLegal(s, 0));
   EXPECT_FALSE(rules.IsLegal(s, 6));
 }
@@ -146,10 +146,14 @@ TEST(MancalaRules, DeserializeNamesTheProblem) {
     return std::string(s.status().message());
   };
   EXPECT_NE(message("0 4 4").find("expected 15 numbers"), std::string::npos);
-  EXPECT_NE(message("2 4 4 4 4 4 4 0 4 4 4 4 4 4 0").find("must be 0 or 1"), std::string::npos);
-  EXPECT_NE(message("0 4 4 4 4 4 x 0 4 4 4 4 4 4 0").find("field 7 'x'"), std::string::npos);
-  EXPECT_NE(message("0 4 4 4 4 4 4 0 4 4 4 4 4 4 1").find("holds 49 seeds"), std::string::npos);
-  EXPECT_NE(message("0 0 0 0 0 0 0 24 4 4 4 4 4 4 0").find("one side is empty"), std::string::npos);
+  EXPECT_NE(message("2 4 4 4 4 4 4 0 4 4 4 4 4 4 0").find("must be 0 or 1"),
+            std::string::npos);
+  EXPECT_NE(message("0 4 4 4 4 4 x 0 4 4 4 4 4 4 0").find("field 7 'x'"),
+            std::string::npos);
+  EXPECT_NE(message("0 4 4 4 4 4 4 0 4 4 4 4 4 4 1").find("holds 49 seeds"),
+            std::string::npos);
+  EXPECT_NE(message("0 0 0 0 0 0 0 24 4 4 4 4 4 4 0").find("one side is empty"),
+            std::string::npos);
 }
 
 // ---------------------------------------------------------------------------
@@ -172,7 +176,8 @@ struct Reference {
       board[pos]++;
       seeds--;
     }
-    const bool own_side = to_move == 0 ? pos < pits : (pos > pits && pos < 2 * pits + 1);
+    const bool own_side =
+        to_move == 0 ? pos < pits : (pos > pits && pos < 2 * pits + 1);
     if (pos != own_store) {
       if (own_side && board[pos] == 1) {
         const int opposite = 2 * pits - pos;
@@ -208,8 +213,9 @@ State RandomBoard(const Rules& rules, Rng& rng) {
     s.to_move = static_cast<uint8_t>(rng.Below(2));
     for (int i = 0; i < rules.TotalSeeds(); ++i) {
       // Skew toward pits so that there are moves to make.
-      const int slot = rng.Below(4) == 0 ? (rng.Below(2) ? pits : 2 * pits + 1)
-                                         : static_cast<int>(rng.Below(2 * pits + 2));
+      const int slot = rng.Below(4) == 0
+                           ? (rng.Below(2) ? pits : 2 * pits + 1)
+                           : static_cast<int>(rng.Below(2 * pits + 2));
       s.board[slot]++;
     }
     absl::StatusOr<State> checked = rules.Deserialize(rules.Serialize(s));
@@ -223,8 +229,8 @@ TEST(MancalaRules, KernelAgreesWithPlainReferenceOnRandomPositions) {
   for (int pits = 1; pits <= kMaxPits; ++pits) {
     for (int seeds : {1, 3, 8}) {
       for (bool empty_capture : {false, true}) {
-        const Rules rules = MakeRules({.pits = pits, .seeds = seeds,
-                                       .empty_capture = empty_capture});
+        const Rules rules = MakeRules(
+            {.pits = pits, .seeds = seeds, .empty_capture = empty_capture});
         const Reference reference{pits, empty_capture};
         for (int trial = 0; trial < 60; ++trial) {
           const State s = RandomBoard(rules, rng);
@@ -236,12 +242,16 @@ TEST(MancalaRules, KernelAgreesWithPlainReferenceOnRandomPositions) {
             if (!legal) continue;
             State fast = s;
             rules.Apply(fast, static_cast<Move>(pit));
-            std::vector<int> board(s.board.begin(), s.board.begin() + 2 * pits + 2);
+            std::vector<int> board(s.board.begin(),
+                                   s.board.begin() + 2 * pits + 2);
             int to_move = s.to_move;
             reference.Apply(board, to_move, pit);
-            ASSERT_EQ(std::vector<int>(fast.board.begin(), fast.board.begin() + 2 * pits + 2), board)
+            ASSERT_EQ(std::vector<int>(fast.board.begin(),
+                                       fast.board.begin() + 2 * pits + 2),
+                      board)
                 << rules.Serialize(s) << " pit " << pit + 1;
-            ASSERT_EQ(fast.to_move, to_move) << rules.Serialize(s) << " pit " << pit + 1;
+            ASSERT_EQ(fast.to_move, to_move)
+                << rules.Serialize(s) << " pit " << pit + 1;
             ++compared;
           }
         }

@@ -1,13 +1,12 @@
 // The exact solver against a plain full-width search, and the published
 // values that fit the test suite's time.
-#include "gameai/mancala/solver.h"
-
 #include <array>
 #include <cstring>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "gameai/core/random.h"
+#include "gameai/mancala/solver.h"
 #include "gtest/gtest.h"
 #include "mancala_boards.h"
 
@@ -18,7 +17,8 @@ using testing::Board;
 using testing::MakeRules;
 
 // PlainReference: full-width negamax over the final store difference, with
-// a hash map from the whole state (stores too) to its value (no pruning, no bounds).
+// a hash map from the whole state (stores too) to its value (no pruning, no
+// bounds).
 class PlainReference {
  public:
   explicit PlainReference(const Rules& rules) : rules_(rules) {}
@@ -47,7 +47,6 @@ class PlainReference {
   absl::flat_hash_map<std::array<uint64_t, 3>, int> memo_;
 };
 
-
 // Every board of up to 6 pits and 3 seeds whose plain search stays small
 // (at most kMaxSeeds seeds); both capture rules; with and without the database.
 constexpr int kMaxSeeds = 18;
@@ -62,9 +61,11 @@ TEST(KalahSolver, AgreesWithPlainSearchOnSmallBoards) {
         PlainReference reference(rules);
         const State start = rules.InitialState();
         for (int db_seeds : {0, 10}) {
-          absl::StatusOr<SolveResult> r = SolveKalah(
-              rules, start,
-              {.tt_log2_size = 16, .db_seeds = db_seeds, .all_move_margins = true});
+          absl::StatusOr<SolveResult> r =
+              SolveKalah(rules, start,
+                         {.tt_log2_size = 16,
+                          .db_seeds = db_seeds,
+                          .all_move_margins = true});
           ASSERT_TRUE(r.ok()) << r.status();
           EXPECT_EQ(r->margin, reference.Margin(start))
               << pits << "x" << seeds << " empty_capture=" << empty_capture
@@ -99,7 +100,8 @@ TEST(KalahSolver, AgreesWithPlainSearchOnRandomEndgames) {
     int checked = 0;
     while (checked < 25) {
       State s = rules.InitialState();
-      while (!rules.IsOver(s) && rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 12) {
+      while (!rules.IsOver(s) &&
+             rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 12) {
         MoveList moves;
         rules.LegalMoves(s, moves);
         rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
@@ -116,7 +118,8 @@ TEST(KalahSolver, AgreesWithPlainSearchOnRandomEndgames) {
 
 TEST(KalahSolver, FinishedGameIsItsStores) {
   const Rules rules = MakeRules({});
-  absl::StatusOr<State> s = rules.Deserialize("0 0 0 0 0 0 0 30 0 0 0 0 0 0 18");
+  absl::StatusOr<State> s =
+      rules.Deserialize("0 0 0 0 0 0 0 30 0 0 0 0 0 0 18");
   ASSERT_TRUE(s.ok());
   absl::StatusOr<SolveResult> r = SolveKalah(rules, *s, {.tt_log2_size = 10});
   ASSERT_TRUE(r.ok());
@@ -125,7 +128,8 @@ TEST(KalahSolver, FinishedGameIsItsStores) {
 
 TEST(KalahSolver, RejectsBadOptions) {
   const Rules rules = MakeRules({});
-  EXPECT_FALSE(SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 5}).ok());
+  EXPECT_FALSE(
+      SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 5}).ok());
   EXPECT_FALSE(SolveKalah(rules, rules.InitialState(), {.db_seeds = 99}).ok());
 }
 
@@ -134,8 +138,10 @@ TEST(KalahSolver, RejectsBadOptions) {
 // minutes: `gameai solve` reproduces them (README, closing notes).
 TEST(KalahSolver, ReproducesPublishedValuesForSmallSeedCounts) {
   for (auto [seeds, expected] : {std::pair{1, 2}, std::pair{2, 10}}) {
-    const Rules rules = MakeRules({.pits = 6, .seeds = seeds, .empty_capture = true});
-    absl::StatusOr<SolveResult> r = SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 18});
+    const Rules rules =
+        MakeRules({.pits = 6, .seeds = seeds, .empty_capture = true});
+    absl::StatusOr<SolveResult> r =
+        SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 18});
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->margin, expected) << "6x" << seeds;
   }

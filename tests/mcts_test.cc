@@ -39,15 +39,18 @@ TEST(Mcts, FindsABestMoveInASmallEndgame) {
   rules.LegalMoves(*state, moves);
   std::function<int(const mancala::State&)> negamax =
       [&](const mancala::State& s) -> int {
-    if (rules.IsOver(s)) return rules.Store(s, s.to_move) - rules.Store(s, 1 - s.to_move);
+    if (rules.IsOver(s))
+      return rules.Store(s, s.to_move) - rules.Store(s, 1 - s.to_move);
     mancala::MoveList ms;
     rules.LegalMoves(s, ms);
     int v = -100;
     for (mancala::Move m : ms) {
       mancala::State c = s;
       rules.Apply(c, m);
-      const int child = rules.IsOver(c) ? rules.Store(c, s.to_move) - rules.Store(c, 1 - s.to_move)
-                        : c.to_move == s.to_move ? negamax(c) : -negamax(c);
+      const int child = rules.IsOver(c) ? rules.Store(c, s.to_move) -
+                                              rules.Store(c, 1 - s.to_move)
+                        : c.to_move == s.to_move ? negamax(c)
+                                                 : -negamax(c);
       v = std::max(v, child);
     }
     return v;
@@ -56,8 +59,9 @@ TEST(Mcts, FindsABestMoveInASmallEndgame) {
   for (mancala::Move m : moves) {
     mancala::State c = *state;
     rules.Apply(c, m);
-    const int v = rules.IsOver(c) ? rules.Store(c, 0) - rules.Store(c, 1)
-                  : c.to_move == 0 ? negamax(c) : -negamax(c);
+    const int v = rules.IsOver(c)  ? rules.Store(c, 0) - rules.Store(c, 1)
+                  : c.to_move == 0 ? negamax(c)
+                                   : -negamax(c);
     values.push_back(v);
     if (v > best_value) {
       best_value = v;
@@ -78,7 +82,8 @@ TEST(Mcts, SameSeedSameChoiceAndStatistics) {
   const Rules rules = MakeRules(6, 4);
   Mcts<Rules> a(rules, {.simulations = 500}), b(rules, {.simulations = 500});
   Rng ra(11), rb(11);
-  EXPECT_EQ(a.Search(rules.InitialState(), ra), b.Search(rules.InitialState(), rb));
+  EXPECT_EQ(a.Search(rules.InitialState(), ra),
+            b.Search(rules.InitialState(), rb));
   const auto ca = a.RootChildren(), cb = b.RootChildren();
   ASSERT_EQ(ca.size(), 6u);
   uint32_t total = 0;
@@ -90,9 +95,11 @@ TEST(Mcts, SameSeedSameChoiceAndStatistics) {
 }
 
 TEST(Mcts, BeatsRandomClearly) {
-  absl::StatusOr<MatchResult> r = RunMatch(
-      {.game = "mancala", .agents = {"mcts(simulations=300)", "random"},
-       .games = 20, .seed = 4});
+  absl::StatusOr<MatchResult> r =
+      RunMatch({.game = "mancala",
+                .agents = {"mcts(simulations=300)", "random"},
+                .games = 20,
+                .seed = 4});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_GE(r->agents[0].wins, 17);
 }
@@ -100,9 +107,11 @@ TEST(Mcts, BeatsRandomClearly) {
 TEST(Mcts, PlaysThroughChanceNodes) {
   // chance_nim: random additions after every move; MCTS samples them.
   toy::RegisterToyGames();
-  absl::StatusOr<MatchResult> r = RunMatch(
-      {.game = "chance_nim", .agents = {"mcts(simulations=400)", "random"},
-       .games = 100, .seed = 2});
+  absl::StatusOr<MatchResult> r =
+      RunMatch({.game = "chance_nim",
+                .agents = {"mcts(simulations=400)", "random"},
+                .games = 100,
+                .seed = 2});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_GT(r->agents[0].win_rate_ci95.low, 0.6);
   EXPECT_EQ(r->agents[0].illegal_actions, 0);

@@ -43,8 +43,10 @@ TEST(ResolveParams, TakesGivenValues) {
 TEST(ResolveParams, UnknownKeyListsAccepted) {
   absl::StatusOr<Params> p = Resolve("t(pitz=3)");
   ASSERT_FALSE(p.ok());
-  EXPECT_NE(p.status().message().find("unknown parameter 'pitz'"), absl::string_view::npos);
-  EXPECT_NE(p.status().message().find("pits: int in [1, 8]"), absl::string_view::npos);
+  EXPECT_NE(p.status().message().find("unknown parameter 'pitz'"),
+            absl::string_view::npos);
+  EXPECT_NE(p.status().message().find("pits: int in [1, 8]"),
+            absl::string_view::npos);
 }
 
 TEST(ResolveParams, RejectsMalformedAndOutOfRange) {
@@ -52,7 +54,8 @@ TEST(ResolveParams, RejectsMalformedAndOutOfRange) {
                           "t(c=-1)", "t(c=nan)", "t(c=1e9)", "t(flag=yes)"}) {
     absl::StatusOr<Params> p = Resolve(bad);
     EXPECT_FALSE(p.ok()) << bad;
-    EXPECT_NE(p.status().message().find("accepted"), absl::string_view::npos) << bad;
+    EXPECT_NE(p.status().message().find("accepted"), absl::string_view::npos)
+        << bad;
   }
 }
 

@@ -12,7 +12,8 @@ bool Mentions(const absl::Status& status, std::string_view text) {
 }
 
 TEST(LoadGame, CanonicalSpecHasEveryParameter) {
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala(seeds=3)");
+  absl::StatusOr<std::shared_ptr<const Game>> game =
+      LoadGame("mancala(seeds=3)");
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_EQ((*game)->Spec(),
             "mancala(pits=6,seeds=3,first_player=0,empty_capture=false)");
@@ -28,7 +29,8 @@ TEST(LoadGame, UnknownGameListsTheValidOnes) {
 }
 
 TEST(LoadGame, BadParameterIsInvalidArgument) {
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala(pits=0)");
+  absl::StatusOr<std::shared_ptr<const Game>> game =
+      LoadGame("mancala(pits=0)");
   ASSERT_FALSE(game.ok());
   EXPECT_EQ(game.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_TRUE(Mentions(game.status(), "[1, 8]"));
@@ -39,7 +41,9 @@ TEST(LoadAgent, UnknownAgentListsTheValidOnes) {
   ASSERT_TRUE(game.ok());
   absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, "alphazero");
   ASSERT_FALSE(agent.ok());
-  EXPECT_TRUE(Mentions(agent.status(), "random, greedy, alphabeta, mcts, beginner, advanced, strongest"));
+  EXPECT_TRUE(Mentions(
+      agent.status(),
+      "random, greedy, alphabeta, mcts, beginner, advanced, strongest"));
 }
 
 TEST(LoadAgent, BadOptionIsRejected) {
@@ -47,7 +51,8 @@ TEST(LoadAgent, BadOptionIsRejected) {
   ASSERT_TRUE(game.ok());
   EXPECT_FALSE(LoadAgent(**game, "mcts(simulations=0)").ok());
   EXPECT_FALSE(LoadAgent(**game, "mcts(depth=3)").ok());
-  EXPECT_TRUE(LoadAgent(**game, "mcts(simulations=5,exploration=0.5,seed=2)").ok());
+  EXPECT_TRUE(
+      LoadAgent(**game, "mcts(simulations=5,exploration=0.5,seed=2)").ok());
 }
 
 TEST(RegisterGame, DuplicateNameIsAnError) {

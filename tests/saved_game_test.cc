@@ -57,19 +57,25 @@ TEST(SavedGame, MalformedTextNamesTheProblem) {
   const Case cases[] = {
       {"", "line 1"},
       {"gameai-save 2\ngame mancala\nstart 0\nactions\n", "line 1"},
-      {"gameai-save 1\ngame chess\nstart 0\nactions\n", "line 2: unknown game 'chess'"},
-      {"gameai-save 1\ngame mancala\nstart 0 4 4\nactions\n", "line 3: mancala state"},
-      {"gameai-save 1\ngame mancala\nstart 0 4 4 4 4 4 4 0 4 4 4 4 4 4 0\nactions 2 x\n",
+      {"gameai-save 1\ngame chess\nstart 0\nactions\n",
+       "line 2: unknown game 'chess'"},
+      {"gameai-save 1\ngame mancala\nstart 0 4 4\nactions\n",
+       "line 3: mancala state"},
+      {"gameai-save 1\ngame mancala\nstart 0 4 4 4 4 4 4 0 4 4 4 4 4 4 "
+       "0\nactions 2 x\n",
        "line 4: action 2 'x' is not a number"},
-      {"gameai-save 1\ngame mancala\nstart 0 4 4 4 4 4 4 0 4 4 4 4 4 4 0\nactions 0 0 0\n",
+      {"gameai-save 1\ngame mancala\nstart 0 4 4 4 4 4 4 0 4 4 4 4 4 4 "
+       "0\nactions 0 0 0\n",
        "line 4: action 3 '0': illegal action 0 for player 0"},
-      {"gameai-save 1\ngame mancala\nstart 0 4 4 4 4 4 4 0 4 4 4 4 4 4 0\nactions\nmore\n",
+      {"gameai-save 1\ngame mancala\nstart 0 4 4 4 4 4 4 0 4 4 4 4 4 4 "
+       "0\nactions\nmore\n",
        "line 5"},
   };
   for (const Case& c : cases) {
     absl::StatusOr<std::unique_ptr<State>> loaded = LoadGameText(c.text);
     ASSERT_FALSE(loaded.ok()) << c.text;
-    EXPECT_NE(std::string(loaded.status().message()).find(c.message), std::string::npos)
+    EXPECT_NE(std::string(loaded.status().message()).find(c.message),
+              std::string::npos)
         << loaded.status().message();
   }
 }

@@ -13,7 +13,8 @@ TEST(ParseSpec, NameOnly) {
 }
 
 TEST(ParseSpec, ArgumentsInOrder) {
-  absl::StatusOr<Spec> spec = ParseSpec("mancala(pits=6, seeds = 4,empty_capture=true)");
+  absl::StatusOr<Spec> spec =
+      ParseSpec("mancala(pits=6, seeds = 4,empty_capture=true)");
   ASSERT_TRUE(spec.ok()) << spec.status();
   EXPECT_EQ(spec->name, "mancala");
   ASSERT_EQ(spec->args.size(), 3u);
@@ -29,9 +30,10 @@ TEST(ParseSpec, EmptyParenthesesMeanNoArguments) {
 }
 
 TEST(ParseSpec, RejectsMalformed) {
-  for (const char* bad : {"", "mancala(", "mancala)", "man cala", "mancala(pits)",
-                          "mancala(pits=)", "mancala(=3)", "mancala(a=1,a=2)",
-                          "mancala(a=(1))", "mancala(a=1,,b=2)", "m(a=1=2)"}) {
+  for (const char* bad :
+       {"", "mancala(", "mancala)", "man cala", "mancala(pits)",
+        "mancala(pits=)", "mancala(=3)", "mancala(a=1,a=2)", "mancala(a=(1))",
+        "mancala(a=1,,b=2)", "m(a=1=2)"}) {
     EXPECT_FALSE(ParseSpec(bad).ok()) << bad;
   }
 }

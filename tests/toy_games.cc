@@ -18,7 +18,9 @@ constexpr double kProbabilities[3] = {1.0 / 2, 1.0 / 3, 1.0 / 6};
 
 uint8_t SampleIndex(Rng& rng) {
   const double u = rng.Uniform();
-  return u < kProbabilities[0] ? 0 : u < kProbabilities[0] + kProbabilities[1] ? 1 : 2;
+  return u < kProbabilities[0]                       ? 0
+         : u < kProbabilities[0] + kProbabilities[1] ? 1
+                                                     : 2;
 }
 
 // ParseFields: exactly `n` integers in [0, 255].
@@ -83,9 +85,10 @@ double ChanceNim::Return(const State& s, Player p) const {
 }
 
 std::string ChanceNim::ToString(const State& s) const {
-  return fmt::format("pile {}, player {} to move, {} moves made{}{}", s.pile,
-                     s.to_move, s.moves_made, s.chance_next ? ", chance next" : "",
-                     s.winner != 2 ? fmt::format(", player {} won", s.winner) : "");
+  return fmt::format(
+      "pile {}, player {} to move, {} moves made{}{}", s.pile, s.to_move,
+      s.moves_made, s.chance_next ? ", chance next" : "",
+      s.winner != 2 ? fmt::format(", player {} won", s.winner) : "");
 }
 
 std::string ChanceNim::Serialize(const State& s) const {
@@ -93,11 +96,13 @@ std::string ChanceNim::Serialize(const State& s) const {
                      s.chance_next, s.winner);
 }
 
-absl::StatusOr<ChanceNim::State> ChanceNim::Deserialize(std::string_view text) const {
+absl::StatusOr<ChanceNim::State> ChanceNim::Deserialize(
+    std::string_view text) const {
   absl::StatusOr<std::vector<int>> f = ParseFields(text, 5);
   if (!f.ok()) return f.status();
   const std::vector<int>& v = *f;
-  if (v[1] > 1 || v[2] > 30 || v[3] > 1 || v[4] > 2 || (v[4] == 2) != (v[0] > 0)) {
+  if (v[1] > 1 || v[2] > 30 || v[3] > 1 || v[4] > 2 ||
+      (v[4] == 2) != (v[0] > 0)) {
     return absl::InvalidArgumentError("inconsistent chance_nim state");
   }
   return State{static_cast<uint8_t>(v[0]), static_cast<uint8_t>(v[1]),
@@ -123,10 +128,13 @@ void BidDuel::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
   }
 }
 
-void BidDuel::Apply(State& s, Move m) const { s.prize = static_cast<uint8_t>(m + 1); }
+void BidDuel::Apply(State& s, Move m) const {
+  s.prize = static_cast<uint8_t>(m + 1);
+}
 
 void BidDuel::ApplyJoint(State& s, const Move* joint) const {
-  for (int p = 0; p < 2; ++p) s.hand[p] &= static_cast<uint8_t>(~(1 << joint[p]));
+  for (int p = 0; p < 2; ++p)
+    s.hand[p] &= static_cast<uint8_t>(~(1 << joint[p]));
   if (joint[0] != joint[1]) {
     const int taker = joint[0] > joint[1] ? 0 : 1;
     s.points[taker] = static_cast<uint8_t>(s.points[taker] + s.prize);
@@ -155,11 +163,12 @@ std::string BidDuel::ToString(const State& s) const {
 }
 
 std::string BidDuel::Serialize(const State& s) const {
-  return fmt::format("{} {} {} {} {} {}", s.round, s.prize, s.hand[0], s.hand[1],
-                     s.points[0], s.points[1]);
+  return fmt::format("{} {} {} {} {} {}", s.round, s.prize, s.hand[0],
+                     s.hand[1], s.points[0], s.points[1]);
 }
 
-absl::StatusOr<BidDuel::State> BidDuel::Deserialize(std::string_view text) const {
+absl::StatusOr<BidDuel::State> BidDuel::Deserialize(
+    std::string_view text) const {
   absl::StatusOr<std::vector<int>> f = ParseFields(text, 6);
   if (!f.ok()) return f.status();
   const std::vector<int>& v = *f;
@@ -176,7 +185,8 @@ absl::StatusOr<BidDuel::State> BidDuel::Deserialize(std::string_view text) const
 }
 
 std::string BidDuel::MoveToString(const State& s, Move m) const {
-  return s.prize == 0 ? fmt::format("prize{}", m + 1) : fmt::format("bid{}", m + 1);
+  return s.prize == 0 ? fmt::format("prize{}", m + 1)
+                      : fmt::format("bid{}", m + 1);
 }
 
 void RegisterToyGames() {
@@ -187,7 +197,8 @@ void RegisterToyGames() {
         .name = "chance_nim",
         .help = "test game: nim with random additions",
         .params = {},
-        .make = [](const Params& params) -> absl::StatusOr<std::shared_ptr<const Game>> {
+        .make = [](const Params& params)
+            -> absl::StatusOr<std::shared_ptr<const Game>> {
           return MakeKernelGame("chance_nim", params, ChanceNim{});
         },
         .agents = {MctsAgentEntry<ChanceNim>()},
@@ -196,7 +207,8 @@ void RegisterToyGames() {
         .name = "bid_duel",
         .help = "test game: three simultaneous sealed bids",
         .params = {},
-        .make = [](const Params& params) -> absl::StatusOr<std::shared_ptr<const Game>> {
+        .make = [](const Params& params)
+            -> absl::StatusOr<std::shared_ptr<const Game>> {
           return MakeKernelGame("bid_duel", params, BidDuel{});
         },
         .agents = {MctsAgentEntry<BidDuel>()},

@@ -59,13 +59,15 @@ class ChanceNim {
   std::string ToString(const State& s) const;
   std::string Serialize(const State& s) const;
   absl::StatusOr<State> Deserialize(std::string_view text) const;
-  std::string ObservationString(const State& s, Player) const { return ToString(s); }
+  std::string ObservationString(const State& s, Player) const {
+    return ToString(s);
+  }
   std::string MoveToString(const State& s, Move m) const;
 };
 
 struct BidDuelState {
   uint8_t round = 0;
-  uint8_t prize = 0;  // 0: chance draws the prize next
+  uint8_t prize = 0;                     // 0: chance draws the prize next
   std::array<uint8_t, 2> hand = {7, 7};  // bit c: card c+1 still held
   std::array<uint8_t, 2> points = {0, 0};
 };
@@ -102,7 +104,9 @@ class BidDuel {
   std::string ToString(const State& s) const;
   std::string Serialize(const State& s) const;
   absl::StatusOr<State> Deserialize(std::string_view text) const;
-  std::string ObservationString(const State& s, Player) const { return ToString(s); }
+  std::string ObservationString(const State& s, Player) const {
+    return ToString(s);
+  }
   std::string MoveToString(const State& s, Move m) const;
 };
 

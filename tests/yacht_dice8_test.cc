@@ -1,8 +1,7 @@
 // The seed's CPU player, rule by rule: each test shows one rule deciding
 // (hand-picked dice and scorecards).
-#include "gameai/yacht/dice8.h"
-
 #include "gameai/core/arena.h"
+#include "gameai/yacht/dice8.h"
 #include "gtest/gtest.h"
 
 namespace gameai::yacht::dice8 {
@@ -50,7 +49,8 @@ TEST(Dice8, ChasesTheLargeStraightFromASmallOne) {
   EXPECT_EQ(d.target, kLarge);
   EXPECT_EQ(d.hold, Dice({1, 2, 3, 4}));
   // With LARGE filled there is nothing to chase: SMALL is made and full.
-  const Decision e = Decide(TheRules(), Card(Without({kLarge})), Dice({1, 2, 3, 4, 6}), 1, -1);
+  const Decision e =
+      Decide(TheRules(), Card(Without({kLarge})), Dice({1, 2, 3, 4, 6}), 1, -1);
   EXPECT_TRUE(e.write);
   EXPECT_EQ(e.category, kSmall);
 }
@@ -68,7 +68,8 @@ TEST(Dice8, BonusReachabilityIsExact) {
   // 60 missing with FOURS, FIVES, SIXES open: 20 + 25 + 30 = 75 >= 60.
   EXPECT_TRUE(BonusReachable(Card(Without({kAces, kTwos, kThrees}), 3)));
   // 60 missing with only SIXES and FIVES open: 55 < 60.
-  EXPECT_FALSE(BonusReachable(Card(Without({kAces, kTwos, kThrees, kFours}), 3)));
+  EXPECT_FALSE(
+      BonusReachable(Card(Without({kAces, kTwos, kThrees, kFours}), 3)));
   EXPECT_FALSE(BonusReachable(Card(kAllOpen, 63)));  // made: nothing to reach
 }
 
@@ -93,11 +94,14 @@ TEST(Dice8, KeepsThePlanUnlessTheNewOneIsMoreThanFourBetter) {
   const Scorecard card = Card();
   const int dice = Dice({1, 1, 1, 1, 2});
   ASSERT_EQ(ChooseCategory(card, dice, 1), kAces);
-  ASSERT_EQ(DecisionScore(card, kAces, dice, 1) - DecisionScore(card, kChance, dice, 1), 1);
+  ASSERT_EQ(DecisionScore(card, kAces, dice, 1) -
+                DecisionScore(card, kChance, dice, 1),
+            1);
   EXPECT_EQ(Decide(TheRules(), card, dice, 1, kChance).target, kChance);
   // Without a plan, ACES; and a plan far behind (ACES for four 6s) is dropped.
   EXPECT_EQ(Decide(TheRules(), card, dice, 1, -1).target, kAces);
-  EXPECT_NE(Decide(TheRules(), card, Dice({6, 6, 6, 6, 1}), 1, kAces).target, kAces);
+  EXPECT_NE(Decide(TheRules(), card, Dice({6, 6, 6, 6, 1}), 1, kAces).target,
+            kAces);
 }
 
 TEST(Dice8, RemapsSmallThreeOfAKindToItsUpperBox) {
@@ -106,11 +110,13 @@ TEST(Dice8, RemapsSmallThreeOfAKindToItsUpperBox) {
   const Scorecard card = Card(Without({kFours, kFives, kSixes}));
   EXPECT_FALSE(BonusReachable(card));
   const int dice = Dice({2, 2, 2, 5, 6});
-  EXPECT_GT(DecisionScore(card, kThreeKind, dice, 0), DecisionScore(card, kTwos, dice, 0));
+  EXPECT_GT(DecisionScore(card, kThreeKind, dice, 0),
+            DecisionScore(card, kTwos, dice, 0));
   EXPECT_EQ(ChooseCategory(card, dice, 0), kTwos);
   // With TWOS filled it stays 3KIND.
-  EXPECT_EQ(ChooseCategory(Card(Without({kFours, kFives, kSixes, kTwos})), dice, 0),
-            kThreeKind);
+  EXPECT_EQ(
+      ChooseCategory(Card(Without({kFours, kFives, kSixes, kTwos})), dice, 0),
+      kThreeKind);
 }
 
 TEST(Dice8, HoldsPerPlan) {
@@ -130,8 +136,9 @@ TEST(Dice8, HoldsPerPlan) {
 TEST(Dice8, StopsEarlyWhenGoodEnough) {
   EXPECT_TRUE(StopsEarly(kFours, Dice({4, 4, 4, 4, 4}), 2));
   EXPECT_FALSE(StopsEarly(kFours, Dice({4, 4, 4, 4, 1}), 2));
-  EXPECT_TRUE(StopsEarly(kThreeKind, Dice({5, 5, 5, 2, 3}), 1));   // 20
-  EXPECT_FALSE(StopsEarly(kThreeKind, Dice({5, 5, 5, 2, 3}), 2));  // not the last reroll
+  EXPECT_TRUE(StopsEarly(kThreeKind, Dice({5, 5, 5, 2, 3}), 1));  // 20
+  EXPECT_FALSE(
+      StopsEarly(kThreeKind, Dice({5, 5, 5, 2, 3}), 2));  // not the last reroll
   EXPECT_FALSE(StopsEarly(kThreeKind, Dice({4, 4, 4, 2, 3}), 1));  // 17
   EXPECT_TRUE(StopsEarly(kFourKind, Dice({5, 5, 5, 5, 2}), 1));    // 22
   EXPECT_FALSE(StopsEarly(kFourKind, Dice({4, 4, 4, 4, 5}), 1));   // 21
@@ -142,10 +149,12 @@ TEST(Dice8, StopsEarlyWhenGoodEnough) {
 TEST(Dice8, SacrificesInTheSeedsOrderWhenNothingScores) {
   // No rerolls, dice that score nowhere open: ACES, TWOS, THREES closed,
   // the next in the order is 3KIND.
-  const Scorecard card = Card(static_cast<uint16_t>(
-      (1 << kThreeKind) | (1 << kFourKind) | (1 << kFull) | (1 << kYacht) | (1 << kLarge)));
+  const Scorecard card =
+      Card(static_cast<uint16_t>((1 << kThreeKind) | (1 << kFourKind) |
+                                 (1 << kFull) | (1 << kYacht) | (1 << kLarge)));
   EXPECT_EQ(WriteCategory(card, Dice({1, 2, 4, 5, 6}), 0), kThreeKind);
-  const Scorecard later = Card(static_cast<uint16_t>((1 << kFull) | (1 << kYacht) | (1 << kLarge)));
+  const Scorecard later =
+      Card(static_cast<uint16_t>((1 << kFull) | (1 << kYacht) | (1 << kLarge)));
   EXPECT_EQ(WriteCategory(later, Dice({1, 2, 4, 5, 6}), 0), kFull);
 }
 
@@ -154,24 +163,31 @@ TEST(Dice8, SixesOrYachtByWhatTheBonusStillNeeds) {
   EXPECT_EQ(WriteCategory(Card(kAllOpen, 40), sixes, 0), kSixes);  // 23 missing
   EXPECT_EQ(WriteCategory(Card(kAllOpen, 30), sixes, 0), kYacht);  // 33 missing
   // 27 missing: SIXES only with fewer than 3 upper boxes open.
-  EXPECT_EQ(WriteCategory(Card(Without({kAces, kTwos, kThrees, kFours}), 36), sixes, 0), kSixes);
-  EXPECT_EQ(WriteCategory(Card(Without({kAces, kTwos, kThrees}), 36), sixes, 0), kYacht);
+  EXPECT_EQ(WriteCategory(Card(Without({kAces, kTwos, kThrees, kFours}), 36),
+                          sixes, 0),
+            kSixes);
+  EXPECT_EQ(WriteCategory(Card(Without({kAces, kTwos, kThrees}), 36), sixes, 0),
+            kYacht);
 }
 
 TEST(Dice8, RechoosesTheCategoryRightBeforeWriting) {
   // The plan was FOURS, but the last roll made 3 3 3 6 6: the write uses
   // the dice as they are (FULL is made).
-  const Decision d = Decide(TheRules(), Card(), Dice({3, 3, 3, 6, 6}), 0, kFours);
+  const Decision d =
+      Decide(TheRules(), Card(), Dice({3, 3, 3, 6, 6}), 0, kFours);
   EXPECT_TRUE(d.write);
   EXPECT_EQ(d.category, kFull);
 }
 
 TEST(Dice8, PlaysWholeGamesLegallyAndBeatsGreedy) {
-  absl::StatusOr<MatchResult> r = RunMatch(
-      {.game = "yacht(players=1)", .agents = {"dice8", "greedy"}, .games = 200, .seed = 3});
+  absl::StatusOr<MatchResult> r = RunMatch({.game = "yacht(players=1)",
+                                            .agents = {"dice8", "greedy"},
+                                            .games = 200,
+                                            .seed = 3});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->agents[0].illegal_actions, 0);
-  EXPECT_GT(r->agents[0].mean_score_ci95.low, r->agents[1].mean_score_ci95.high);
+  EXPECT_GT(r->agents[0].mean_score_ci95.low,
+            r->agents[1].mean_score_ci95.high);
 }
 
 }  // namespace

@@ -1,8 +1,7 @@
-#include "gameai/yacht/optimal.h"
-
 #include <cstdio>
 
 #include "gameai/core/arena.h"
+#include "gameai/yacht/optimal.h"
 #include "gtest/gtest.h"
 
 namespace gameai::yacht {
@@ -35,15 +34,19 @@ TEST(YachtOptimal, SaveAndLoadRoundTrip) {
   ASSERT_TRUE(loaded.ok()) << loaded.status();
   EXPECT_EQ((*loaded)->StartValue(), (*table)->StartValue());
   // A table of the other rules is refused.
-  EXPECT_FALSE(OptimalTable::Load({.players = 1, .yahtzee_bonus = true}, path).ok());
+  EXPECT_FALSE(
+      OptimalTable::Load({.players = 1, .yahtzee_bonus = true}, path).ok());
   std::remove(path.c_str());
 }
 
 TEST(YachtOptimal, BeatsGreedyInSolitaire) {
-  absl::StatusOr<MatchResult> r = RunMatch(
-      {.game = "yacht(players=1)", .agents = {"optimal", "greedy"}, .games = 100, .seed = 2});
+  absl::StatusOr<MatchResult> r = RunMatch({.game = "yacht(players=1)",
+                                            .agents = {"optimal", "greedy"},
+                                            .games = 100,
+                                            .seed = 2});
   ASSERT_TRUE(r.ok()) << r.status();
-  EXPECT_GT(r->agents[0].mean_score_ci95.low, r->agents[1].mean_score_ci95.high);
+  EXPECT_GT(r->agents[0].mean_score_ci95.low,
+            r->agents[1].mean_score_ci95.high);
   EXPECT_GT(r->agents[0].mean_score_ci95.high, 230);
   EXPECT_LT(r->agents[0].mean_score_ci95.low, 262);
 }

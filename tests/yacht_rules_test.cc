@@ -76,24 +76,26 @@ TEST(YachtScore, YachtAndChance) {
 }
 
 // Plays the dice `faces` for the player to move: a roll, then `category`.
-void ScoreTurn(const Rules& rules, State& s, std::initializer_list<int> faces, int category) {
+void ScoreTurn(const Rules& rules, State& s, std::initializer_list<int> faces,
+               int category) {
   ASSERT_EQ(rules.CurrentPlayer(s), kChancePlayer);
   rules.Apply(s, static_cast<Move>(kFirstChanceAction + Dice(faces)));
-  ASSERT_TRUE(rules.IsLegal(s, static_cast<Move>(kFirstScoreAction + category)));
+  ASSERT_TRUE(
+      rules.IsLegal(s, static_cast<Move>(kFirstScoreAction + category)));
   rules.Apply(s, static_cast<Move>(kFirstScoreAction + category));
 }
 
 TEST(YachtRules, UpperBonusOnceAt63) {
   const Rules rules = MakeRules({.players = 1});
   State s = rules.InitialState();
-  ScoreTurn(rules, s, {6, 6, 6, 6, 1}, kSixes);   // 24
-  ScoreTurn(rules, s, {5, 5, 5, 5, 1}, kFives);   // 20 -> 44
-  ScoreTurn(rules, s, {4, 4, 4, 4, 1}, kFours);   // 16 -> 60
+  ScoreTurn(rules, s, {6, 6, 6, 6, 1}, kSixes);  // 24
+  ScoreTurn(rules, s, {5, 5, 5, 5, 1}, kFives);  // 20 -> 44
+  ScoreTurn(rules, s, {4, 4, 4, 4, 1}, kFours);  // 16 -> 60
   EXPECT_EQ(s.cards[0].total, 60);
   ScoreTurn(rules, s, {3, 2, 2, 5, 6}, kThrees);  // 3 -> 63: +35
   EXPECT_EQ(s.cards[0].upper, 63);
   EXPECT_EQ(s.cards[0].total, 63 + 35);
-  ScoreTurn(rules, s, {2, 2, 1, 5, 6}, kTwos);    // no second bonus
+  ScoreTurn(rules, s, {2, 2, 1, 5, 6}, kTwos);  // no second bonus
   EXPECT_EQ(s.cards[0].total, 67 + 35);
 }
 
@@ -189,7 +191,8 @@ TEST(YachtRules, SampledRollsFollowTheExactProbabilities) {
   }
   // P(yacht) = 6/7776, P(large straight) = 240/7776.
   EXPECT_NEAR(yachts / double(n), 6.0 / 7776, 4 * std::sqrt(6.0 / 7776 / n));
-  EXPECT_NEAR(straights / double(n), 240.0 / 7776, 4 * std::sqrt(240.0 / 7776 / n));
+  EXPECT_NEAR(straights / double(n), 240.0 / 7776,
+              4 * std::sqrt(240.0 / 7776 / n));
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #include "args.h"
 
-#include "gameai/core/text.h"
 #include "fmt/format.h"
+#include "gameai/core/text.h"
 
 namespace gameai::cli {
 
@@ -12,7 +12,8 @@ absl::StatusOr<int64_t> Args::Int(const std::string& flag, int64_t fallback,
   const std::optional<int64_t> v = ParseInt(it->second);
   if (!v || *v < min || *v > max) {
     return absl::InvalidArgumentError(
-        fmt::format("--{} {}: expected an integer in [{}, {}]", flag, it->second, min, max));
+        fmt::format("--{} {}: expected an integer in [{}, {}]", flag,
+                    it->second, min, max));
   }
   return *v;
 }
@@ -25,7 +26,8 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,
     std::vector<std::string> names;
     for (const auto& f : value_flags) names.push_back("--" + f + " VALUE");
     for (const auto& f : switch_flags) names.push_back("--" + f);
-    return names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "));
+    return names.empty() ? std::string("none")
+                         : fmt::format("{}", fmt::join(names, ", "));
   };
   for (size_t i = 0; i < argv.size(); ++i) {
     const std::string& arg = argv[i];
@@ -53,7 +55,8 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,
       }
       args.values[name] = value;
     } else {
-      return absl::InvalidArgumentError(fmt::format("unknown option '{}'; accepted: {}", arg, accepted()));
+      return absl::InvalidArgumentError(
+          fmt::format("unknown option '{}'; accepted: {}", arg, accepted()));
     }
   }
   return args;

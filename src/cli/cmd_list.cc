@@ -60,7 +60,8 @@ int RunAgents(const std::vector<std::string>& argv) {
   absl::StatusOr<Args> args = ParseArgs(argv, {}, {"json"});
   if (!args.ok()) return Fail(args.status());
   if (args->positional.size() > 1) {
-    return Fail(absl::InvalidArgumentError("usage: gameai agents [GAME] [--json]"));
+    return Fail(
+        absl::InvalidArgumentError("usage: gameai agents [GAME] [--json]"));
   }
   std::vector<const GameEntry*> games;
   if (args->positional.empty()) {

@@ -20,9 +20,9 @@ class ProgressBar {
   ProgressBar() : enabled_(isatty(STDERR_FILENO) == 1) {}
   void Update(int64_t done, int64_t total) {
     if (!enabled_) return;
-    const double elapsed = std::chrono::duration<double>(
-                               std::chrono::steady_clock::now() - start_)
-                               .count();
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+            .count();
     // Quiet for the first second; then at most ten redraws a second.
     if (elapsed < 1.0 || (done < total && elapsed - last_draw_ < 0.1)) return;
     last_draw_ = elapsed;
@@ -40,7 +40,8 @@ class ProgressBar {
   bool enabled_;
   bool drawn_ = false;
   double last_draw_ = 0;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point start_ =
+      std::chrono::steady_clock::now();
 };
 
 constexpr char kUsage[] =
@@ -50,9 +51,8 @@ constexpr char kUsage[] =
 }  // namespace
 
 int RunMatchCommand(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args =
-      ParseArgs(argv, {"agents", "games", "seed", "threads", "random-opening"},
-                {"json"});
+  absl::StatusOr<Args> args = ParseArgs(
+      argv, {"agents", "games", "seed", "threads", "random-opening"}, {"json"});
   if (!args.ok()) return Fail(args.status());
   if (args->positional.size() != 1 || !args->values.count("agents")) {
     return Fail(absl::InvalidArgumentError(kUsage));

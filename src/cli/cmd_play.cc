@@ -29,13 +29,15 @@ struct Seat {
 
 std::string LegalList(const State& state, Player p) {
   std::vector<std::string> names;
-  for (Action a : state.LegalActions(p)) names.push_back(state.ActionToString(p, a));
+  for (Action a : state.LegalActions(p))
+    names.push_back(state.ActionToString(p, a));
   return fmt::format("{}", fmt::join(names, " "));
 }
 
 void Inform(std::vector<Seat>& seats, const State& state) {
   for (Player p = 0; p < static_cast<Player>(seats.size()); ++p) {
-    if (seats[p].agent) seats[p].agent->Inform(*state.ViewFor(p), state.LastEventFor(p));
+    if (seats[p].agent)
+      seats[p].agent->Inform(*state.ViewFor(p), state.LastEventFor(p));
   }
 }
 
@@ -60,7 +62,8 @@ class Session {
         rng_(seed),
         state_(game_->NewInitialState()) {
     for (Player p = 0; p < static_cast<Player>(seats_.size()); ++p) {
-      if (seats_[p].agent) seats_[p].agent->StartGame(*game_, p, DeriveSeed(seed, p + 1));
+      if (seats_[p].agent)
+        seats_[p].agent->StartGame(*game_, p, DeriveSeed(seed, p + 1));
     }
   }
 
@@ -129,7 +132,8 @@ class Session {
 
   // PlayHuman: nullopt to stop (quit / end of input), else continue.
   std::optional<bool> PlayHuman(Player p) {
-    fmt::print("\n{}legal: {}\nplayer {}> ", state_->ToString(), LegalList(*state_, p), p);
+    fmt::print("\n{}legal: {}\nplayer {}> ", state_->ToString(),
+               LegalList(*state_, p), p);
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) {
@@ -143,11 +147,13 @@ class Session {
     if (command == "help" || command.empty()) {
       fmt::print("{}\n", kCommands);
     } else if (command == "undo") {
-      fmt::print("{}\n", UndoToHuman(*state_, seats_) ? "undone" : "nothing to undo");
+      fmt::print("{}\n",
+                 UndoToHuman(*state_, seats_) ? "undone" : "nothing to undo");
     } else if (command == "hint") {
       absl::StatusOr<Action> hint = Hint(*state_, hint_spec_);
       if (hint.ok()) {
-        fmt::print("hint ({}): {}\n", hint_spec_, state_->ActionToString(p, *hint));
+        fmt::print("hint ({}): {}\n", hint_spec_,
+                   state_->ActionToString(p, *hint));
       } else {
         fmt::print("no hint: {}\n", Str(hint.status().message()));
       }
@@ -211,11 +217,14 @@ int RunPlay(const std::vector<std::string>& argv) {
   if (!args.ok()) return Fail(args.status());
   if (args->positional.size() != 1 || !args->values.count("agents")) {
     return Fail(absl::InvalidArgumentError(
-        "usage: gameai play GAME --agents human,AGENT[,...] [--seed S] [--hint AGENT]"));
+        "usage: gameai play GAME --agents human,AGENT[,...] [--seed S] [--hint "
+        "AGENT]"));
   }
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(args->positional[0]);
+  absl::StatusOr<std::shared_ptr<const Game>> game =
+      LoadGame(args->positional[0]);
   if (!game.ok()) return Fail(game.status());
-  absl::StatusOr<std::vector<std::string>> specs = SplitTopLevel(args->values["agents"]);
+  absl::StatusOr<std::vector<std::string>> specs =
+      SplitTopLevel(args->values["agents"]);
   if (!specs.ok()) return Fail(specs.status());
   if (static_cast<int>(specs->size()) != (*game)->NumPlayers()) {
     return Fail(absl::InvalidArgumentError(fmt::format(
@@ -236,13 +245,15 @@ int RunPlay(const std::vector<std::string>& argv) {
   }
   absl::StatusOr<const GameEntry*> entry = FindGame((*game)->Name());
   if (!entry.ok()) return Fail(entry.status());
-  std::string hint = args->values.count("hint") ? args->values["hint"]
+  std::string hint = args->values.count("hint")     ? args->values["hint"]
                      : (*entry)->hint_agent.empty() ? std::string("mcts")
                                                     : (*entry)->hint_agent;
-  if (absl::StatusOr<std::unique_ptr<Agent>> check = LoadAgent(**game, hint); !check.ok()) {
+  if (absl::StatusOr<std::unique_ptr<Agent>> check = LoadAgent(**game, hint);
+      !check.ok()) {
     return Fail(check.status());
   }
-  Session session(*game, std::move(seats), std::move(hint), static_cast<uint64_t>(*seed));
+  Session session(*game, std::move(seats), std::move(hint),
+                  static_cast<uint64_t>(*seed));
   return session.Run();
 }
 

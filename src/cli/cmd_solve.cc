@@ -21,19 +21,19 @@ int RunSolve(const std::vector<std::string>& argv) {
   absl::StatusOr<const GameEntry*> entry = FindGame((*game)->Name());
   if (!entry.ok()) return Fail(entry.status());
   if (!(*entry)->solve) {
-    return Fail(absl::InvalidArgumentError(fmt::format(
-        "game '{}' has no exact solver", (*game)->Name())));
+    return Fail(absl::InvalidArgumentError(
+        fmt::format("game '{}' has no exact solver", (*game)->Name())));
   }
-  absl::StatusOr<Spec> solver_spec =
-      ParseSpec(fmt::format("solver({})", args->values.count("solver")
-                                              ? args->values["solver"]
-                                              : std::string()));
+  absl::StatusOr<Spec> solver_spec = ParseSpec(fmt::format(
+      "solver({})",
+      args->values.count("solver") ? args->values["solver"] : std::string()));
   if (!solver_spec.ok()) return Fail(solver_spec.status());
-  absl::StatusOr<Params> params = ResolveParams(
-      *solver_spec, (*entry)->solver_params,
-      fmt::format("solver of '{}'", (*game)->Name()));
+  absl::StatusOr<Params> params =
+      ResolveParams(*solver_spec, (*entry)->solver_params,
+                    fmt::format("solver of '{}'", (*game)->Name()));
   if (!params.ok()) return Fail(params.status());
-  absl::StatusOr<std::vector<SolveField>> fields = (*entry)->solve(**game, *params);
+  absl::StatusOr<std::vector<SolveField>> fields =
+      (*entry)->solve(**game, *params);
   if (!fields.ok()) return Fail(fields.status());
   if (args->switches.count("json")) {
     JsonWriter w;
@@ -51,7 +51,8 @@ int RunSolve(const std::vector<std::string>& argv) {
   } else {
     fmt::print("{}\n", (*game)->Spec());
     for (const SolveField& f : *fields) {
-      std::visit([&](const auto& v) { fmt::print("  {}: {}\n", f.name, v); }, f.value);
+      std::visit([&](const auto& v) { fmt::print("  {}: {}\n", f.name, v); },
+                 f.value);
     }
   }
   return 0;

@@ -11,18 +11,22 @@ namespace {
 constexpr char kHelp[] =
     "gameai: games and game-playing agents\n"
     "\n"
-    "  gameai games [--json]                 games, parameters, defaults, ranges\n"
-    "  gameai agents [GAME] [--json]         agents per game with their options\n"
+    "  gameai games [--json]                 games, parameters, defaults, "
+    "ranges\n"
+    "  gameai agents [GAME] [--json]         agents per game with their "
+    "options\n"
     "  gameai match GAME --agents A,B[,...] [--games N] [--seed S]\n"
     "               [--threads T] [--random-opening PLIES] [--json]\n"
     "                                        play a series, report results\n"
     "  gameai solve GAME [--solver 'key=value,...'] [--json]\n"
-    "                                        exact value where a solver exists\n"
+    "                                        exact value where a solver "
+    "exists\n"
     "  gameai play GAME --agents human,AGENT [--seed S] [--hint AGENT]\n"
     "                                        play in the terminal\n"
     "\n"
     "Games and agents are spec strings: name(key=value,...), for example\n"
-    "  gameai match 'mancala(pits=6,seeds=4)' --agents 'mcts(simulations=2000),greedy'\n";
+    "  gameai match 'mancala(pits=6,seeds=4)' --agents "
+    "'mcts(simulations=2000),greedy'\n";
 
 }  // namespace
 

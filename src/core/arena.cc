@@ -6,8 +6,8 @@
 #include <thread>
 
 #include "absl/status/status.h"
-#include "fmt/format.h"
 #include "absl/synchronization/mutex.h"
+#include "fmt/format.h"
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/spec.h"
@@ -120,8 +120,8 @@ class MatchRunner {
     std::unique_ptr<State> state = game_->NewInitialState();
     int opening_plies = options_.random_opening;
     // One opening per rotation group: every seat order plays it.
-    Rng opening(DeriveSeed(DeriveSeed(options_.seed, index / seating_.rotations),
-                           kOpeningStream));
+    Rng opening(DeriveSeed(
+        DeriveSeed(options_.seed, index / seating_.rotations), kOpeningStream));
     while (!state->IsTerminal()) {
       const Player current = state->CurrentPlayer();
       if (current >= 0 && opening_plies > 0) {
@@ -231,8 +231,8 @@ AgentResult Summarize(const std::string& spec, int spec_index,
   if (r.games > 0) {
     const double points = r.wins + 0.5 * r.draws;
     r.win_rate = solitaire ? 0 : points / r.games;
-    r.win_rate_ci95 = solitaire ? Interval{0, 0}
-                                : WilsonInterval95(points, r.games);
+    r.win_rate_ci95 =
+        solitaire ? Interval{0, 0} : WilsonInterval95(points, r.games);
     r.mean_return = total_return / r.games;
   }
   std::tie(r.mean_score, r.mean_score_ci95) = MeanWithInterval95(scores);
@@ -263,7 +263,9 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   const int given = static_cast<int>(options.agents.size());
   const bool solitaire = players == 1;
   if (!solitaire && given > players) {
-    return absl::InvalidArgumentError(fmt::format("game '{}' has {} seats but {} agents were given", options.game, players, given));
+    return absl::InvalidArgumentError(
+        fmt::format("game '{}' has {} seats but {} agents were given",
+                    options.game, players, given));
   }
   // Distinct specs in the order given; the table's slots cycle the list.
   std::vector<std::string> specs;
@@ -301,16 +303,16 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   for (int t = 0; t < threads; ++t) {
     const Series series{.first_game = result.games * t / threads,
                         .end_game = result.games * (t + 1) / threads};
-    workers.emplace_back([&, series, t] {
-      runner.RunSeries(series, agents[t], records);
-    });
+    workers.emplace_back(
+        [&, series, t] { runner.RunSeries(series, agents[t], records); });
   }
   for (std::thread& w : workers) w.join();
   result.elapsed_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   for (int i = 0; i < static_cast<int>(specs.size()); ++i) {
-    result.agents.push_back(Summarize(specs[i], i, records, seating, solitaire));
+    result.agents.push_back(
+        Summarize(specs[i], i, records, seating, solitaire));
   }
   result.illegal_actions = runner.TakeIllegal();
   return result;

@@ -91,7 +91,8 @@ std::string MatchResultToJson(const MatchResult& result) {
 
 std::string MatchResultToTable(const MatchResult& result) {
   std::string out = fmt::format(
-      "{}: {} games, seed {}, {} thread(s), {} random opening plies, {:.2f} s\n",
+      "{}: {} games, seed {}, {} thread(s), {} random opening plies, {:.2f} "
+      "s\n",
       result.game, result.games, result.seed, result.threads,
       result.random_opening, result.elapsed_seconds);
   out += fmt::format("{:<36} {:>6} {:>6} {:>6} {:>6} {:>22} {:>26} {:>8}\n",
@@ -108,9 +109,9 @@ std::string MatchResultToTable(const MatchResult& result) {
   for (size_t i = 0;
        i < result.illegal_actions.size() && i < kMaxLoggedIllegalActions; ++i) {
     const IllegalAction& x = result.illegal_actions[i];
-    out += fmt::format("illegal: game {} seat {} agent {}: {} ({}) in state {}\n",
-                       x.game_index, x.seat, x.agent, x.action, x.reason,
-                       x.state);
+    out +=
+        fmt::format("illegal: game {} seat {} agent {}: {} ({}) in state {}\n",
+                    x.game_index, x.seat, x.agent, x.action, x.reason, x.state);
   }
   return out;
 }

@@ -4,8 +4,8 @@
 #include <cstdlib>
 
 #include "absl/status/status.h"
-#include "gameai/core/text.h"
 #include "fmt/format.h"
+#include "gameai/core/text.h"
 
 namespace gameai {
 namespace {
@@ -28,8 +28,9 @@ const char* TypeName(ParamDef::Type type) {
 absl::Status CheckValue(const ParamDef& def, const std::string& value,
                         std::string_view what) {
   auto error = [&](std::string_view problem) {
-    return absl::InvalidArgumentError(
-        fmt::format("{}: {}={} {}; accepted: {}", what, def.name, value, problem, def.Describe()));
+    return absl::InvalidArgumentError(fmt::format("{}: {}={} {}; accepted: {}",
+                                                  what, def.name, value,
+                                                  problem, def.Describe()));
   };
   switch (def.type) {
     case ParamDef::Type::kInt: {
@@ -69,8 +70,9 @@ std::string JoinPairs(
 
 ParamDef ParamDef::Int(std::string name, int64_t value, int64_t min,
                        int64_t max, std::string help) {
-  return {std::move(name), Type::kInt, std::to_string(value),
-          static_cast<double>(min), static_cast<double>(max), std::move(help)};
+  return {std::move(name),          Type::kInt,
+          std::to_string(value),    static_cast<double>(min),
+          static_cast<double>(max), std::move(help)};
 }
 
 ParamDef ParamDef::Double(std::string name, double value, double min,
@@ -132,7 +134,10 @@ absl::StatusOr<Params> ResolveParams(const Spec& spec,
     if (def == nullptr) {
       std::vector<std::string> accepted;
       for (const ParamDef& d : defs) accepted.push_back(d.Describe());
-      return absl::InvalidArgumentError(fmt::format("{}: unknown parameter '{}'; accepted: {}", what, key, accepted.empty() ? "none" : fmt::format("{}", fmt::join(accepted, "; "))));
+      return absl::InvalidArgumentError(fmt::format(
+          "{}: unknown parameter '{}'; accepted: {}", what, key,
+          accepted.empty() ? "none"
+                           : fmt::format("{}", fmt::join(accepted, "; "))));
     }
     if (absl::Status s = CheckValue(*def, value, what); !s.ok()) return s;
   }

@@ -3,8 +3,8 @@
 #include <deque>
 
 #include "absl/status/status.h"
-#include "fmt/format.h"
 #include "absl/synchronization/mutex.h"
+#include "fmt/format.h"
 #include "gameai/core/spec.h"
 #include "gameai/core/status_macros.h"
 
@@ -70,7 +70,8 @@ absl::StatusOr<const GameEntry*> FindGame(std::string_view name) {
     if (g->name == name) return g;
     names.push_back(g->name);
   }
-  return absl::NotFoundError(fmt::format("unknown game '{}'; available games: {}", name, Names(names)));
+  return absl::NotFoundError(fmt::format(
+      "unknown game '{}'; available games: {}", name, Names(names)));
 }
 
 std::vector<const AgentEntry*> AgentsFor(const GameEntry& game) {
@@ -110,7 +111,9 @@ absl::StatusOr<std::unique_ptr<Agent>> LoadAgent(const Game& game,
                       fmt::format("agent '{}'", spec.name)));
     return entry->make(game, params);
   }
-  return absl::NotFoundError(fmt::format("unknown agent '{}' for game '{}'; available agents: {}", spec.name, game.Name(), Names(names)));
+  return absl::NotFoundError(
+      fmt::format("unknown agent '{}' for game '{}'; available agents: {}",
+                  spec.name, game.Name(), Names(names)));
 }
 
 }  // namespace gameai

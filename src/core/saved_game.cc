@@ -21,7 +21,8 @@ absl::Status LineError(int line, std::string_view problem) {
 }
 
 // Field: the rest of `line` after "key ", or nullopt.
-std::optional<std::string_view> Field(std::string_view line, std::string_view key) {
+std::optional<std::string_view> Field(std::string_view line,
+                                      std::string_view key) {
   line = Trim(line);
   if (line.substr(0, key.size()) != key) return std::nullopt;
   if (line.size() == key.size()) return std::string_view();
@@ -51,7 +52,8 @@ absl::StatusOr<std::unique_ptr<State>> LoadGameText(std::string_view text) {
   const std::vector<std::string_view> lines = Split(text, '\n');
   if (lines.size() < 4 || Trim(lines[0]) != kHeader) {
     return LineError(1, fmt::format("expected '{}' then lines 'game', 'start' "
-                                    "and 'actions'", kHeader));
+                                    "and 'actions'",
+                                    kHeader));
   }
   const std::optional<std::string_view> spec = Field(lines[1], "game");
   if (!spec) return LineError(2, "expected 'game SPEC'");
@@ -59,7 +61,8 @@ absl::StatusOr<std::unique_ptr<State>> LoadGameText(std::string_view text) {
   if (!game.ok()) return LineError(2, Str(game.status().message()));
   const std::optional<std::string_view> start = Field(lines[2], "start");
   if (!start) return LineError(3, "expected 'start POSITION'");
-  absl::StatusOr<std::unique_ptr<State>> state = (*game)->DeserializeState(*start);
+  absl::StatusOr<std::unique_ptr<State>> state =
+      (*game)->DeserializeState(*start);
   if (!state.ok()) return LineError(3, Str(state.status().message()));
   const std::optional<std::string_view> actions = Field(lines[3], "actions");
   if (!actions) return LineError(4, "expected 'actions A B ...'");
@@ -70,7 +73,8 @@ absl::StatusOr<std::unique_ptr<State>> LoadGameText(std::string_view text) {
     for (std::string_view part : Split(word, '/')) {
       const std::optional<int64_t> action = ParseInt(part);
       if (!action) {
-        return LineError(4, fmt::format("action {} '{}' is not a number", index, part));
+        return LineError(
+            4, fmt::format("action {} '{}' is not a number", index, part));
       }
       joint.push_back(*action);
     }
@@ -84,7 +88,8 @@ absl::StatusOr<std::unique_ptr<State>> LoadGameText(std::string_view text) {
   }
   for (size_t i = 4; i < lines.size(); ++i) {
     if (!Trim(lines[i]).empty()) {
-      return LineError(static_cast<int>(i) + 1, "unexpected text after 'actions'");
+      return LineError(static_cast<int>(i) + 1,
+                       "unexpected text after 'actions'");
     }
   }
   return std::move(*state);
@@ -93,12 +98,14 @@ absl::StatusOr<std::unique_ptr<State>> LoadGameText(std::string_view text) {
 absl::StatusOr<Action> Hint(const State& state, std::string_view agent_spec) {
   const Player player = state.CurrentPlayer();
   if (player < 0) {
-    return absl::FailedPreconditionError("no player is to move: no hint to give");
+    return absl::FailedPreconditionError(
+        "no player is to move: no hint to give");
   }
   GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<Agent> agent,
                           LoadAgent(state.GetGame(), agent_spec));
   agent->StartGame(state.GetGame(), player, 0);
-  GAMEAI_ASSIGN_OR_RETURN(const Action action, agent->Step(*state.ViewFor(player)));
+  GAMEAI_ASSIGN_OR_RETURN(const Action action,
+                          agent->Step(*state.ViewFor(player)));
   const std::vector<Action> legal = state.LegalActions();
   if (!std::binary_search(legal.begin(), legal.end(), action)) {
     return absl::InternalError(fmt::format(

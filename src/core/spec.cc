@@ -18,7 +18,9 @@ bool IsIdentifier(std::string_view s) {
 }
 
 absl::Status SpecError(std::string_view text, std::string_view problem) {
-  return absl::InvalidArgumentError(fmt::format("bad spec '{}': {} (expected name or name(key=value,...))", text, problem));
+  return absl::InvalidArgumentError(
+      fmt::format("bad spec '{}': {} (expected name or name(key=value,...))",
+                  text, problem));
 }
 
 }  // namespace
@@ -44,7 +46,8 @@ absl::StatusOr<Spec> ParseSpec(std::string_view text) {
       for (std::string_view part : Split(inside, ',')) {
         const size_t eq = part.find('=');
         if (eq == std::string_view::npos) {
-          return SpecError(text, fmt::format("argument '{}' is not key=value", part));
+          return SpecError(text,
+                           fmt::format("argument '{}' is not key=value", part));
         }
         std::string key(Trim(part.substr(0, eq)));
         std::string value(Trim(part.substr(eq + 1)));
@@ -52,8 +55,7 @@ absl::StatusOr<Spec> ParseSpec(std::string_view text) {
           return SpecError(text, fmt::format("bad key '{}'", key));
         }
         if (value.empty() || value.find('=') != std::string::npos) {
-          return SpecError(text,
-                           fmt::format("bad value for key '{}'", key));
+          return SpecError(text, fmt::format("bad value for key '{}'", key));
         }
         for (const auto& [existing, unused] : spec.args) {
           if (existing == key) {

@@ -9,7 +9,10 @@ absl::Status State::IllegalActionError(Player player, Action action) const {
   for (Action a : LegalActions(player)) {
     legal.push_back(fmt::format("{} ({})", a, ActionToString(player, a)));
   }
-  return absl::InvalidArgumentError(fmt::format("illegal action {} for {}; legal actions: {}", action, player == kChancePlayer ? "chance" : fmt::format("player {}", player), legal.empty() ? "none" : fmt::format("{}", fmt::join(legal, ", "))));
+  return absl::InvalidArgumentError(fmt::format(
+      "illegal action {} for {}; legal actions: {}", action,
+      player == kChancePlayer ? "chance" : fmt::format("player {}", player),
+      legal.empty() ? "none" : fmt::format("{}", fmt::join(legal, ", "))));
 }
 
 absl::Status State::ApplyAction(Action action) {
@@ -35,7 +38,9 @@ absl::Status State::ApplyJointAction(absl::Span<const Action> actions) {
   }
   const int n = GetGame().NumPlayers();
   if (static_cast<int>(actions.size()) != n) {
-    return absl::InvalidArgumentError(fmt::format("joint action has {} entries; expected {} (one per player)", actions.size(), n));
+    return absl::InvalidArgumentError(
+        fmt::format("joint action has {} entries; expected {} (one per player)",
+                    actions.size(), n));
   }
   for (Player p = 0; p < n; ++p) {
     if (!IsLegal(p, actions[p])) return IllegalActionError(p, actions[p]);

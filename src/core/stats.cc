@@ -14,10 +14,9 @@ Interval WilsonInterval95(double successes, double trials) {
   const double z2 = kZ95 * kZ95;
   const double denominator = 1 + z2 / trials;
   const double center = (p + z2 / (2 * trials)) / denominator;
-  const double half = kZ95 *
-                      std::sqrt(p * (1 - p) / trials +
-                                z2 / (4 * trials * trials)) /
-                      denominator;
+  const double half =
+      kZ95 * std::sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) /
+      denominator;
   return {std::max(0.0, center - half), std::min(1.0, center + half)};
 }
 

@@ -46,7 +46,8 @@ std::optional<int64_t> ParseInt(std::string_view text) {
   int64_t value = 0;
   const auto [end, error] =
       std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+  if (text.empty() || error != std::errc() ||
+      end != text.data() + text.size()) {
     return std::nullopt;
   }
   return value;

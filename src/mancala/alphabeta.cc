@@ -37,7 +37,8 @@ int AlphaBeta::Evaluate(const State& s) const {
   if (other > half) return -kWin + 16 * store_diff;
   int side_diff = 0;
   for (int i = 0; i < rules_.pits(); ++i) {
-    side_diff += s.board[rules_.PitIndex(me, i)] - s.board[rules_.PitIndex(1 - me, i)];
+    side_diff +=
+        s.board[rules_.PitIndex(me, i)] - s.board[rules_.PitIndex(1 - me, i)];
   }
   return 16 * store_diff + 2 * side_diff;
 }
@@ -47,7 +48,8 @@ bool AlphaBeta::OutOfBudget() {
   return options_.time_ms > 0 && std::chrono::steady_clock::now() >= deadline_;
 }
 
-int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta, int ply) {
+int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
+                       int ply) {
   ++nodes_;
   const Player me = s.to_move;
   if (rules_.IsOver(s)) {
@@ -85,8 +87,8 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta, int ply) 
     moves[i] = m;
     const int gain = rules_.Store(children[i], me) - rules_.Store(s, me);
     const bool extra = !rules_.IsOver(children[i]) && children[i].to_move == me;
-    order_score[i] = (m == tt_move ? 1 << 20 : 0) + (extra ? 1 << 12 : 0) +
-                     16 * gain + m;
+    order_score[i] =
+        (m == tt_move ? 1 << 20 : 0) + (extra ? 1 << 12 : 0) + 16 * gain + m;
   }
   std::array<int, kMaxPits> index{};
   for (int i = 0; i < count; ++i) {  // insertion sort: at most 8 moves
@@ -116,12 +118,15 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta, int ply) 
     if (best > alpha) alpha = best;
     if (alpha >= beta) break;
   }
-  if (ply == 0) root_best_move_ = best_move;  // the root's entry may be overwritten
+  if (ply == 0)
+    root_best_move_ = best_move;  // the root's entry may be overwritten
   entry.key = key;
   entry.score = best;
   entry.depth = static_cast<int8_t>(depth);
   entry.move = best_move;
-  entry.bound = best <= original_alpha ? kUpper : best >= beta ? kLower : kExact;
+  entry.bound = best <= original_alpha ? kUpper
+                : best >= beta         ? kLower
+                                       : kExact;
   return best;
 }
 
@@ -165,10 +170,12 @@ class AlphaBetaAgent final : public Agent {
       : name_(std::move(name)), options_(options) {}
 
   absl::StatusOr<Action> Step(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel = KernelViewOf<Rules>(view);
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        KernelViewOf<Rules>(view);
     if (!kernel.ok()) return kernel.status();
     if (view.CurrentPlayer() != seat()) {
-      return absl::FailedPreconditionError(fmt::format("{}: not this seat's turn", name_));
+      return absl::FailedPreconditionError(
+          fmt::format("{}: not this seat's turn", name_));
     }
     const Rules& rules = (*kernel)->rules();
     if (search_ == nullptr || rules_ != &rules) {
@@ -183,9 +190,9 @@ class AlphaBetaAgent final : public Agent {
     if (search_ == nullptr) return {};
     std::string pv;
     for (Move m : last_.principal_variation) pv += fmt::format(" {}", m + 1);
-    return fmt::format("{}: pit {}, depth {}, score {:.2f} seeds, {} nodes, pv:{}",
-                       name_, last_.best_move + 1, last_.depth,
-                       last_.score / 16.0, last_.nodes, pv);
+    return fmt::format(
+        "{}: pit {}, depth {}, score {:.2f} seeds, {} nodes, pv:{}", name_,
+        last_.best_move + 1, last_.depth, last_.score / 16.0, last_.nodes, pv);
   }
 
  private:
@@ -196,7 +203,8 @@ class AlphaBetaAgent final : public Agent {
   SearchResult last_;
 };
 
-AgentEntry LevelEntry(std::string name, std::string help, AlphaBetaOptions options) {
+AgentEntry LevelEntry(std::string name, std::string help,
+                      AlphaBetaOptions options) {
   return {
       .name = name,
       .help = std::move(help),
@@ -213,25 +221,29 @@ AgentEntry LevelEntry(std::string name, std::string help, AlphaBetaOptions optio
 AgentEntry AlphaBetaAgentEntry() {
   return {
       .name = "alphabeta",
-      .help = "negamax alpha-beta: iterative deepening, transposition table, "
-              "move ordering; budget by depth, nodes or time",
+      .help =
+          "negamax alpha-beta: iterative deepening, transposition table, "
+          "move ordering; budget by depth, nodes or time",
       .params =
           {
               ParamDef::Int("depth", 12, 1, 64, "maximum depth in plies"),
               ParamDef::Int("nodes", 0, 0, int64_t{1} << 40,
                             "node budget per move (0: none; reproducible)"),
-              ParamDef::Int("time_ms", 0, 0, 3'600'000,
-                            "time budget per move in ms (0: none; not reproducible)"),
-              ParamDef::Int("tt", 20, 10, 28, "log2 of the transposition table entries"),
+              ParamDef::Int(
+                  "time_ms", 0, 0, 3'600'000,
+                  "time budget per move in ms (0: none; not reproducible)"),
+              ParamDef::Int("tt", 20, 10, 28,
+                            "log2 of the transposition table entries"),
           },
       .make = [](const Game&, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
         return std::make_unique<AlphaBetaAgent>(
             "alphabeta",
-            AlphaBetaOptions{.depth = static_cast<int>(params.GetInt("depth")),
-                             .nodes = params.GetInt("nodes"),
-                             .time_ms = params.GetInt("time_ms"),
-                             .tt_log2_size = static_cast<int>(params.GetInt("tt"))});
+            AlphaBetaOptions{
+                .depth = static_cast<int>(params.GetInt("depth")),
+                .nodes = params.GetInt("nodes"),
+                .time_ms = params.GetInt("time_ms"),
+                .tt_log2_size = static_cast<int>(params.GetInt("tt"))});
       },
   };
 }

@@ -56,8 +56,8 @@ class GreedyAgent final : public Agent {
 
   std::string Explain() const override {
     if (pits_ == 0) return {};
-    std::string out = fmt::format("greedy: pit {} (value {}); pit values:",
-                                  last_.move + 1, last_.value);
+    std::string out = fmt::format(
+        "greedy: pit {} (value {}); pit values:", last_.move + 1, last_.value);
     for (int i = 0; i < pits_; ++i) {
       if (last_.pit_values[i] != -6000) {
         out += fmt::format(" {}:{}", i + 1, last_.pit_values[i]);
@@ -76,11 +76,12 @@ class GreedyAgent final : public Agent {
 AgentEntry GreedyAgentEntry() {
   return {
       .name = "greedy",
-      .help = "the seed's beginner player: best store difference after its "
-              "own move (and extra-turn chain), never the opponent's reply",
+      .help =
+          "the seed's beginner player: best store difference after its "
+          "own move (and extra-turn chain), never the opponent's reply",
       .params = {},
-      .make = [](const Game&, const Params&)
-          -> absl::StatusOr<std::unique_ptr<Agent>> {
+      .make = [](const Game&,
+                 const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
         return std::make_unique<GreedyAgent>();
       },
   };

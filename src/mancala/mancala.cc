@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "gameai/core/text.h"
 #include "fmt/format.h"
+#include "gameai/core/text.h"
 
 namespace gameai::mancala {
 
@@ -15,10 +15,12 @@ absl::StatusOr<Rules> Rules::Create(const Options& options) {
         fmt::format("mancala: pits={} is out of range [1, 8]", options.pits));
   }
   if (options.seeds < 1 || options.seeds > 8) {
-    return absl::InvalidArgumentError(fmt::format("mancala: seeds={} is out of range [1, 8]", options.seeds));
+    return absl::InvalidArgumentError(
+        fmt::format("mancala: seeds={} is out of range [1, 8]", options.seeds));
   }
   if (options.first_player != 0 && options.first_player != 1) {
-    return absl::InvalidArgumentError(fmt::format("mancala: first_player={} must be 0 or 1", options.first_player));
+    return absl::InvalidArgumentError(fmt::format(
+        "mancala: first_player={} must be 0 or 1", options.first_player));
   }
   return Rules(options);
 }
@@ -114,7 +116,8 @@ void Rules::Apply(State& s, Move m) const {
   uint64_t words[3];
   std::memcpy(words, &s, sizeof(words));
   for (int w = 0; w < 3; ++w) {
-    words[w] += sowing.add[w] + static_cast<uint64_t>(laps) * full_lap_[mover][w];
+    words[w] +=
+        sowing.add[w] + static_cast<uint64_t>(laps) * full_lap_[mover][w];
   }
   std::memcpy(&s, words, sizeof(words));
   const int pos = sowing.last;
@@ -137,7 +140,8 @@ void Rules::Apply(State& s, Move m) const {
         rest += s.board[PitIndex(p, i)];
         s.board[PitIndex(p, i)] = 0;
       }
-      s.board[StoreIndex(p)] = static_cast<uint8_t>(s.board[StoreIndex(p)] + rest);
+      s.board[StoreIndex(p)] =
+          static_cast<uint8_t>(s.board[StoreIndex(p)] + rest);
     }
   }
 }
@@ -158,8 +162,8 @@ std::string Rules::ToString(const State& s) const {
   for (int i = 0; i < pits; ++i) {
     bottom += fmt::format("{:>3}", s.board[PitIndex(0, i)]);
   }
-  const std::string stores =
-      fmt::format("Stores:   {:>3}{:>{}}", Store(s, 1), Store(s, 0), 3 * pits + 4);
+  const std::string stores = fmt::format("Stores:   {:>3}{:>{}}", Store(s, 1),
+                                         Store(s, 0), 3 * pits + 4);
   const std::string status =
       IsOver(s) ? fmt::format("Game over: {} - {}", Store(s, 0), Store(s, 1))
                 : fmt::format("Player {} to move", s.to_move);
@@ -179,23 +183,28 @@ std::string Rules::Serialize(const State& s) const {
 }
 
 absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
-  const std::vector<std::string_view> fields =
-      SplitWords(text);
+  const std::vector<std::string_view> fields = SplitWords(text);
   const int expected = 2 * options_.pits + 3;
   if (static_cast<int>(fields.size()) != expected) {
-    return absl::InvalidArgumentError(fmt::format("mancala state: expected {} numbers (player to move, then {} board entries), got {}", expected, 2 * options_.pits + 2, fields.size()));
+    return absl::InvalidArgumentError(
+        fmt::format("mancala state: expected {} numbers (player to move, then "
+                    "{} board entries), got {}",
+                    expected, 2 * options_.pits + 2, fields.size()));
   }
   State s{};
   int values[2 * kMaxPits + 3] = {};
   for (int i = 0; i < expected; ++i) {
     const std::optional<int64_t> value = ParseInt(fields[i]);
     if (!value || *value < 0 || *value > TotalSeeds()) {
-      return absl::InvalidArgumentError(fmt::format("mancala state: field {} '{}' is not a seed count in [0, {}]", i + 1, fields[i], TotalSeeds()));
+      return absl::InvalidArgumentError(fmt::format(
+          "mancala state: field {} '{}' is not a seed count in [0, {}]", i + 1,
+          fields[i], TotalSeeds()));
     }
     values[i] = static_cast<int>(*value);
   }
   if (values[0] > 1) {
-    return absl::InvalidArgumentError(fmt::format("mancala state: player to move '{}' must be 0 or 1", fields[0]));
+    return absl::InvalidArgumentError(fmt::format(
+        "mancala state: player to move '{}' must be 0 or 1", fields[0]));
   }
   s.to_move = static_cast<uint8_t>(values[0]);
   int total = 0;
@@ -204,7 +213,9 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
     total += values[i];
   }
   if (total != TotalSeeds()) {
-    return absl::InvalidArgumentError(fmt::format("mancala state: the board holds {} seeds; pits={} seeds={} needs {}", total, options_.pits, options_.seeds, TotalSeeds()));
+    return absl::InvalidArgumentError(fmt::format(
+        "mancala state: the board holds {} seeds; pits={} seeds={} needs {}",
+        total, options_.pits, options_.seeds, TotalSeeds()));
   }
   if (SideEmpty(s, 0) != SideEmpty(s, 1)) {
     return absl::InvalidArgumentError(

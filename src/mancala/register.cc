@@ -15,23 +15,24 @@ namespace {
 std::vector<AgentEntry> Agents() {
   std::vector<AgentEntry> agents = {GreedyAgentEntry(), AlphaBetaAgentEntry(),
                                     MctsAgentEntry<Rules>()};
-  for (AgentEntry& level : LevelAgentEntries()) agents.push_back(std::move(level));
+  for (AgentEntry& level : LevelAgentEntries())
+    agents.push_back(std::move(level));
   return agents;
 }
 
 absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
-                                               const Params& params) {
+                                              const Params& params) {
   const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
   if (kernel_game == nullptr) {
     return absl::InvalidArgumentError("not a mancala game");
   }
   const Rules& rules = kernel_game->rules();
-  absl::StatusOr<SolveResult> r = SolveKalah(
-      rules, rules.InitialState(),
-      {.tt_log2_size = static_cast<int>(params.GetInt("tt")),
-       .db_seeds = static_cast<int>(params.GetInt("db_seeds")),
-       .db_max_bytes = params.GetInt("db_mb") << 20,
-       .all_move_margins = params.GetBool("all_moves")});
+  absl::StatusOr<SolveResult> r =
+      SolveKalah(rules, rules.InitialState(),
+                 {.tt_log2_size = static_cast<int>(params.GetInt("tt")),
+                  .db_seeds = static_cast<int>(params.GetInt("db_seeds")),
+                  .db_max_bytes = params.GetInt("db_mb") << 20,
+                  .all_move_margins = params.GetBool("all_moves")});
   if (!r.ok()) return r.status();
   std::vector<SolveField> fields = {
       {"margin", int64_t{r->margin}},
@@ -80,14 +81,17 @@ GameEntry GameEntryForMancala() {
       .solve = Solve,
       .solver_params =
           {
-              ParamDef::Int("tt", 23, 10, 30,
-                            "log2 of the transposition table entries (24 bytes each)"),
+              ParamDef::Int(
+                  "tt", 23, 10, 30,
+                  "log2 of the transposition table entries (24 bytes each)"),
               ParamDef::Int("db_seeds", -1, -1, 40,
                             "endgame database up to this many pit seeds (-1: "
                             "the largest that fits db_mb)"),
-              ParamDef::Int("db_mb", 256, 1, 65536, "endgame database memory limit"),
-              ParamDef::Bool("all_moves", false,
-                             "also the exact margin after every first move (slower)"),
+              ParamDef::Int("db_mb", 256, 1, 65536,
+                            "endgame database memory limit"),
+              ParamDef::Bool(
+                  "all_moves", false,
+                  "also the exact margin after every first move (slower)"),
           },
       .hint_agent = "strongest",
   };

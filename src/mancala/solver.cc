@@ -1,10 +1,10 @@
 #include "gameai/mancala/solver.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <type_traits>
-#include <chrono>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -124,9 +124,11 @@ class KalahSolver {
       if (c.over) {
         achieves = c.gain >= value;
       } else if (c.same_side) {
-        achieves = AlphaBeta(c.state, value - c.gain - 1, value - c.gain) >= value - c.gain;
+        achieves = AlphaBeta(c.state, value - c.gain - 1, value - c.gain) >=
+                   value - c.gain;
       } else {
-        achieves = AlphaBeta(c.state, c.gain - value, c.gain - value + 1) <= c.gain - value;
+        achieves = AlphaBeta(c.state, c.gain - value, c.gain - value + 1) <=
+                   c.gain - value;
       }
       if (achieves) return c.move;
     }
@@ -152,7 +154,7 @@ class KalahSolver {
 
   struct Child {
     State state;
-    int gain;        // mover's store gain minus the opponent's
+    int gain;  // mover's store gain minus the opponent's
     bool over;
     bool same_side;  // an extra turn
     Move move;
@@ -271,7 +273,8 @@ class KalahSolver {
     for (int i = 0; k >= kEtcMinSeeds && i < n; ++i) {
       const int bound = ChildLowerBound(children[i]);
       if (bound >= beta) {
-        Store(Slot(own, other, k), own, other, k, bound, upper, children[i].move);
+        Store(Slot(own, other, k), own, other, k, bound, upper,
+              children[i].move);
         return bound;
       }
     }
@@ -279,10 +282,11 @@ class KalahSolver {
     int score[kMaxPits];
     for (int i = 0; i < n; ++i) {
       const Child& c = children[i];
-      score[i] = (c.move == tt_move ? 1 << 16 : 0) + (c.same_side ? 1 << 8 : 0) +
-                 c.gain;
+      score[i] = (c.move == tt_move ? 1 << 16 : 0) +
+                 (c.same_side ? 1 << 8 : 0) + c.gain;
       int j = i;
-      for (; j > 0 && score[order[j - 1]] < score[i]; --j) order[j] = order[j - 1];
+      for (; j > 0 && score[order[j - 1]] < score[i]; --j)
+        order[j] = order[j - 1];
       order[j] = i;
     }
     const int original_alpha = alpha;
@@ -317,8 +321,8 @@ class KalahSolver {
     return best;
   }
 
-  static void Store(Entry& e, uint64_t own, uint64_t other, int seeds, int lower,
-                    int upper, Move move) {
+  static void Store(Entry& e, uint64_t own, uint64_t other, int seeds,
+                    int lower, int upper, Move move) {
     e.own = own;
     e.other = other;
     e.seeds = static_cast<uint8_t>(seeds);
@@ -357,12 +361,14 @@ int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
 absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
                                        const SolverOptions& options) {
   if (options.tt_log2_size < 10 || options.tt_log2_size > 30) {
-    return absl::InvalidArgumentError(fmt::format(
-        "solver: tt_log2_size={} is out of range [10, 30]", options.tt_log2_size));
+    return absl::InvalidArgumentError(
+        fmt::format("solver: tt_log2_size={} is out of range [10, 30]",
+                    options.tt_log2_size));
   }
   if (options.db_seeds > kMaxDbSeeds) {
-    return absl::InvalidArgumentError(fmt::format(
-        "solver: db_seeds={} is out of range [-1, {}]", options.db_seeds, kMaxDbSeeds));
+    return absl::InvalidArgumentError(
+        fmt::format("solver: db_seeds={} is out of range [-1, {}]",
+                    options.db_seeds, kMaxDbSeeds));
   }
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
@@ -383,7 +389,8 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   result.move_margins.fill(SolveResult::kNoMove);
   if (!rules.IsOver(state) && !options.all_move_margins) {
     const int stores = rules.Store(state, 0) - rules.Store(state, 1);
-    const int future = state.to_move == 0 ? result.margin - stores : stores - result.margin;
+    const int future =
+        state.to_move == 0 ? result.margin - stores : stores - result.margin;
     result.best_move = solver.BestMove(state, future);
   } else if (!rules.IsOver(state)) {
     MoveList moves;
@@ -405,7 +412,8 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   result.db_bytes = solver.db_bytes();
   result.db_entries_filled = solver.db_filled();
   result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   return result;
 }
 

@@ -11,12 +11,13 @@
 namespace gameai::yacht {
 namespace {
 
-absl::StatusOr<const KernelState<Rules>*> DecisionView(const gameai::State& view,
-                                                       Player seat, const char* name) {
+absl::StatusOr<const KernelState<Rules>*> DecisionView(
+    const gameai::State& view, Player seat, const char* name) {
   absl::StatusOr<const KernelState<Rules>*> kernel = KernelViewOf<Rules>(view);
   if (!kernel.ok()) return kernel.status();
   if (view.CurrentPlayer() != seat) {
-    return absl::FailedPreconditionError(fmt::format("{}: not this seat's turn", name));
+    return absl::FailedPreconditionError(
+        fmt::format("{}: not this seat's turn", name));
   }
   return kernel;
 }
@@ -26,7 +27,8 @@ class OptimalAgent final : public Agent {
   explicit OptimalAgent(std::string cache) : cache_(std::move(cache)) {}
 
   absl::StatusOr<Action> Step(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel = DecisionView(view, seat(), "optimal");
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        DecisionView(view, seat(), "optimal");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     const State& s = (*kernel)->kernel_state();
@@ -55,8 +57,9 @@ class OptimalAgent final : public Agent {
         }
       }
     }
-    std::stable_sort(options_.begin(), options_.end(),
-                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(
+        options_.begin(), options_.end(),
+        [](const auto& a, const auto& b) { return a.second > b.second; });
     return best;
   }
 
@@ -64,7 +67,8 @@ class OptimalAgent final : public Agent {
     if (options_.empty()) return {};
     std::string out = "optimal: expected final score per option:";
     for (size_t i = 0; i < options_.size() && i < 8; ++i) {
-      out += fmt::format(" [{}: {:.2f}]", options_[i].first, options_[i].second);
+      out +=
+          fmt::format(" [{}: {:.2f}]", options_[i].first, options_[i].second);
     }
     return out;
   }
@@ -78,7 +82,8 @@ class OptimalAgent final : public Agent {
 class GreedyAgent final : public Agent {
  public:
   absl::StatusOr<Action> Step(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel = DecisionView(view, seat(), "greedy");
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        DecisionView(view, seat(), "greedy");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     const State& s = (*kernel)->kernel_state();
@@ -90,7 +95,8 @@ class GreedyAgent final : public Agent {
         best = c;
       }
     }
-    last_ = fmt::format("greedy: score {} for {} points", CategoryName(best), best_points);
+    last_ = fmt::format("greedy: score {} for {} points", CategoryName(best),
+                        best_points);
     return kFirstScoreAction + best;
   }
   std::string Explain() const override { return last_; }
@@ -119,7 +125,8 @@ AgentEntry YachtGreedyAgentEntry() {
       .name = "greedy",
       .help = "writes the highest-scoring category at once, never rerolls",
       .params = {},
-      .make = [](const Game&, const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
+      .make = [](const Game&,
+                 const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
         return std::make_unique<GreedyAgent>();
       },
   };

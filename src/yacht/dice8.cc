@@ -12,8 +12,8 @@ namespace {
 bool IsOpen(const Scorecard& card, int c) { return card.open & (1 << c); }
 
 int MaxOf(int category) {
-  static constexpr std::array<int, kNumCategories> kMax = {5, 10, 15, 20, 25, 30, 30,
-                                                           30, 25, 30, 40, 50, 30};
+  static constexpr std::array<int, kNumCategories> kMax = {
+      5, 10, 15, 20, 25, 30, 30, 30, 25, 30, 40, 50, 30};
   return kMax[category];
 }
 
@@ -30,7 +30,9 @@ std::pair<int, int> Dominant(int dice) {
   return {face, count};
 }
 
-int Keep(const std::array<int, kFaces>& counts) { return DiceTables::Get().IdOf(counts); }
+int Keep(const std::array<int, kFaces>& counts) {
+  return DiceTables::Get().IdOf(counts);
+}
 
 // HighDice: 5s and 6s, else 4s, else the highest die.
 int HighDice(int dice) {
@@ -39,7 +41,8 @@ int HighDice(int dice) {
   keep[4] = t.count(dice, 5);
   keep[5] = t.count(dice, 6);
   if (keep[4] + keep[5] == 0) keep[3] = t.count(dice, 4);
-  if (keep[3] + keep[4] + keep[5] == 0) keep[t.faces(dice)[kNumDice - 1] - 1] = 1;
+  if (keep[3] + keep[4] + keep[5] == 0)
+    keep[t.faces(dice)[kNumDice - 1] - 1] = 1;
   return Keep(keep);
 }
 
@@ -50,14 +53,16 @@ int StraightHold(int dice, int length) {
   int best_start = 1, best_present = -1;
   for (int start = 1; start + length - 1 <= kFaces; ++start) {
     int present = 0;
-    for (int f = start; f < start + length; ++f) present += t.count(dice, f) > 0;
+    for (int f = start; f < start + length; ++f)
+      present += t.count(dice, f) > 0;
     if (present > best_present) {
       best_present = present;
       best_start = start;
     }
   }
   std::array<int, kFaces> keep{};
-  for (int f = best_start; f < best_start + length; ++f) keep[f - 1] = t.count(dice, f) > 0;
+  for (int f = best_start; f < best_start + length; ++f)
+    keep[f - 1] = t.count(dice, f) > 0;
   return Keep(keep);
 }
 
@@ -88,7 +93,8 @@ bool BonusReachable(const Scorecard& card) {
   return maxima >= missing;
 }
 
-int DecisionScore(const Scorecard& card, int category, int dice, int rolls_left) {
+int DecisionScore(const Scorecard& card, int category, int dice,
+                  int rolls_left) {
   const int preview = Score(category, dice);
   int score = preview * 4 + kWeight[category];
   if (category <= kSixes && BonusReachable(card)) score += kUrgency[category];
@@ -159,10 +165,17 @@ int HoldFor(int target, int dice) {
   const DiceTables& t = DiceTables::Get();
   std::array<int, kFaces> keep{};
   switch (target) {
-    case kAces: case kTwos: case kThrees: case kFours: case kFives: case kSixes:
+    case kAces:
+    case kTwos:
+    case kThrees:
+    case kFours:
+    case kFives:
+    case kSixes:
       keep[target] = t.count(dice, target + 1);
       return Keep(keep);
-    case kThreeKind: case kFourKind: case kYacht: {
+    case kThreeKind:
+    case kFourKind:
+    case kYacht: {
       const auto [face, count] = Dominant(dice);
       if (count < 2) return HighDice(dice);
       keep[face - 1] = count;
@@ -213,8 +226,8 @@ bool StopsEarly(int target, int dice, int rolls_left) {
   return false;
 }
 
-Decision Decide(const Rules& rules, const Scorecard& card, int dice, int rolls_left,
-                int target) {
+Decision Decide(const Rules& rules, const Scorecard& card, int dice,
+                int rolls_left, int target) {
   Decision d;
   auto write = [&](std::string reason) {
     d.write = true;
@@ -235,7 +248,8 @@ Decision Decide(const Rules& rules, const Scorecard& card, int dice, int rolls_l
   if (rolls_left == 0) return write("no rerolls left");
   // Immediate lock of made YACHT, LARGE, FULL (SIXES v YACHT decides 6s).
   for (int c : {kYacht, kLarge, kFull}) {
-    if (IsOpen(card, c) && Score(c, dice) == MaxOf(c)) return write("made and open");
+    if (IsOpen(card, c) && Score(c, dice) == MaxOf(c))
+      return write("made and open");
   }
   // Large Straight chase.
   if (IsOpen(card, kLarge) && SmallRun(dice) > 0) {
@@ -255,7 +269,8 @@ Decision Decide(const Rules& rules, const Scorecard& card, int dice, int rolls_l
   d.target = chosen;
   if (StopsEarly(chosen, dice, rolls_left)) return write("good enough");
   d.hold = HoldFor(chosen, dice);
-  if (DiceTables::Get().size(d.hold) == kNumDice) return write("every die fits the plan");
+  if (DiceTables::Get().size(d.hold) == kNumDice)
+    return write("every die fits the plan");
   d.reason = fmt::format("holding for {}", CategoryName(chosen));
   return d;
 }
@@ -265,7 +280,8 @@ namespace {
 class Dice8Agent final : public Agent {
  public:
   absl::StatusOr<Action> Step(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel = KernelViewOf<Rules>(view);
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        KernelViewOf<Rules>(view);
     if (!kernel.ok()) return kernel.status();
     if (view.CurrentPlayer() != seat()) {
       return absl::FailedPreconditionError("dice8: not this seat's turn");
@@ -276,8 +292,9 @@ class Dice8Agent final : public Agent {
     if (s.rolls_left == 2) target_ = -1;  // a new turn: no plan yet
     const Decision d = Decide(rules, card, s.dice, s.rolls_left, target_);
     target_ = d.target;
-    explain_ = fmt::format("dice8: target {} ({}); decision scores:",
-                           d.target >= 0 ? CategoryName(d.target) : "-", d.reason);
+    explain_ =
+        fmt::format("dice8: target {} ({}); decision scores:",
+                    d.target >= 0 ? CategoryName(d.target) : "-", d.reason);
     for (int c = 0; c < kNumCategories; ++c) {
       if (card.open & (1 << c)) {
         explain_ += fmt::format(" {}={}", CategoryName(c),
@@ -300,10 +317,12 @@ class Dice8Agent final : public Agent {
 AgentEntry Dice8AgentEntry() {
   return {
       .name = "dice8",
-      .help = "the seed's Dice8Next CPU player: targets, holds, early stops, "
-              "sacrifice order",
+      .help =
+          "the seed's Dice8Next CPU player: targets, holds, early stops, "
+          "sacrifice order",
       .params = {},
-      .make = [](const Game&, const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
+      .make = [](const Game&,
+                 const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
         return std::make_unique<Dice8Agent>();
       },
   };

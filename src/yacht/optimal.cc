@@ -15,7 +15,8 @@
 namespace gameai::yacht {
 namespace {
 
-constexpr int kUpperCap = kUpperBonusThreshold;  // upper totals above 63 act as 63
+constexpr int kUpperCap =
+    kUpperBonusThreshold;  // upper totals above 63 act as 63
 
 // ReachableUpper: bit u set when the closed upper categories (bit c of
 // `closed`) can sum to u (capped at 63) with 0..5 dice each.
@@ -49,7 +50,8 @@ OptimalTable::OptimalTable(const Rules& rules)
     for (int c = 0; c < kNumCategories; ++c) {
       base_[c][r] = static_cast<uint8_t>(Score(c, dice));
       counted_[c][r] = static_cast<uint8_t>(
-          c <= kSixes ? t.count(dice, c + 1) : (c == kYacht && base_[c][r] == 50 ? kNumDice : 0));
+          c <= kSixes ? t.count(dice, c + 1)
+                      : (c == kYacht && base_[c][r] == 50 ? kNumDice : 0));
     }
   }
 }
@@ -64,7 +66,8 @@ double OptimalTable::StartValue() const {
   return Expected(rules_.InitialState().cards[0]);
 }
 
-std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card, int dice) const {
+std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card,
+                                                  int dice) const {
   int best = -1;
   double best_value = -1;
   for (int c = 0; c < kNumCategories; ++c) {
@@ -73,7 +76,8 @@ std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card, int dic
     Scorecard next = card;
     next.open = static_cast<uint16_t>(card.open & ~(1 << c));
     if (c <= kSixes) {
-      next.upper = static_cast<uint8_t>(std::min(kUpperCap, card.upper + Score(c, dice)));
+      next.upper = static_cast<uint8_t>(
+          std::min(kUpperCap, card.upper + Score(c, dice)));
     }
     if (c == kYacht && Score(kYacht, dice) == 50) next.yacht50 = 1;
     const double value = points + Expected(next);
@@ -98,7 +102,8 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
     for (int n = 0; n <= kNumDice; ++n) {
       Scorecard with = next;
       if (c <= kSixes) {
-        with.upper = static_cast<uint8_t>(std::min(kUpperCap, card.upper + n * (c + 1)));
+        with.upper =
+            static_cast<uint8_t>(std::min(kUpperCap, card.upper + n * (c + 1)));
       }
       if (c == kYacht && n == kNumDice) with.yacht50 = 1;
       after[c][n] = Expected(with);
@@ -150,14 +155,15 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
       }
       best[id] = b;
     }
-    for (int r = 0; r < kNumRolls; ++r) plan.level[level + 1][r] = best[first5 + r];
+    for (int r = 0; r < kNumRolls; ++r)
+      plan.level[level + 1][r] = best[first5 + r];
   }
 }
 
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
     const Options& options, int threads) {
-  absl::StatusOr<Rules> rules = Rules::Create({.players = 1,
-                                               .yahtzee_bonus = options.yahtzee_bonus});
+  absl::StatusOr<Rules> rules =
+      Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus});
   if (!rules.ok()) return rules.status();
   if (threads < 1) threads = 1;
   auto table = std::shared_ptr<OptimalTable>(new OptimalTable(*rules));
@@ -179,9 +185,11 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
         for (int upper = 0; upper <= kUpperCap; ++upper) {
           if (!(reach[closed_upper] & (uint64_t{1} << upper))) continue;
           for (int flag = 0; flag < flags; ++flag) {
-            if (flag && (open & (1 << kYacht))) continue;  // 50 needs YACHT closed
+            if (flag && (open & (1 << kYacht)))
+              continue;  // 50 needs YACHT closed
             const Scorecard card{static_cast<uint16_t>(open), 0,
-                                 static_cast<uint8_t>(upper), static_cast<uint8_t>(flag)};
+                                 static_cast<uint8_t>(upper),
+                                 static_cast<uint8_t>(flag)};
             table->PlanTurn(card, *plan);
             table->values_[Index(open, upper, flag)] = plan->keep[2][0];
           }
@@ -191,7 +199,8 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
     std::vector<std::thread> workers;
     const int count = static_cast<int>(masks.size());
     for (int w = 0; w < threads; ++w) {
-      workers.emplace_back(work, count * w / threads, count * (w + 1) / threads);
+      workers.emplace_back(work, count * w / threads,
+                           count * (w + 1) / threads);
     }
     for (std::thread& w : workers) w.join();
   }
@@ -200,12 +209,14 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
 
 absl::Status OptimalTable::Save(const std::string& path) const {
   std::ofstream out(path, std::ios::binary);
-  const std::string header = fmt::format("gameai-yacht-table 1 yahtzee_bonus={} n={}\n",
-                                         rules_.options().yahtzee_bonus, values_.size());
+  const std::string header =
+      fmt::format("gameai-yacht-table 1 yahtzee_bonus={} n={}\n",
+                  rules_.options().yahtzee_bonus, values_.size());
   out << header;
   out.write(reinterpret_cast<const char*>(values_.data()),
             static_cast<std::streamsize>(values_.size() * sizeof(double)));
-  if (!out) return absl::UnavailableError(fmt::format("could not write '{}'", path));
+  if (!out)
+    return absl::UnavailableError(fmt::format("could not write '{}'", path));
   return absl::OkStatus();
 }
 
@@ -213,22 +224,25 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Load(
     const Options& options, const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
-  absl::StatusOr<Rules> rules = Rules::Create({.players = 1,
-                                               .yahtzee_bonus = options.yahtzee_bonus});
+  absl::StatusOr<Rules> rules =
+      Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus});
   if (!rules.ok()) return rules.status();
   auto table = std::shared_ptr<OptimalTable>(new OptimalTable(*rules));
   std::string header;
   std::getline(in, header);
-  const std::string expected = fmt::format("gameai-yacht-table 1 yahtzee_bonus={} n={}",
-                                           options.yahtzee_bonus, table->values_.size());
+  const std::string expected =
+      fmt::format("gameai-yacht-table 1 yahtzee_bonus={} n={}",
+                  options.yahtzee_bonus, table->values_.size());
   if (header != expected) {
-    return absl::InvalidArgumentError(fmt::format(
-        "'{}' is not a yacht table for these rules (header '{}', expected '{}')",
-        path, header, expected));
+    return absl::InvalidArgumentError(
+        fmt::format("'{}' is not a yacht table for these rules (header '{}', "
+                    "expected '{}')",
+                    path, header, expected));
   }
   in.read(reinterpret_cast<char*>(table->values_.data()),
           static_cast<std::streamsize>(table->values_.size() * sizeof(double)));
-  if (in.gcount() != static_cast<std::streamsize>(table->values_.size() * sizeof(double))) {
+  if (in.gcount() !=
+      static_cast<std::streamsize>(table->values_.size() * sizeof(double))) {
     return absl::InvalidArgumentError(fmt::format("'{}' is truncated", path));
   }
   return std::shared_ptr<const OptimalTable>(table);
@@ -243,7 +257,8 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
   auto it = tables->find(options.yahtzee_bonus);
   if (it != tables->end()) return it->second;
   absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
-      cache_path.empty() ? absl::NotFoundError("no cache") : Load(options, cache_path);
+      cache_path.empty() ? absl::NotFoundError("no cache")
+                         : Load(options, cache_path);
   if (!table.ok()) {
     table = Compute(options, std::max(1u, std::thread::hardware_concurrency()));
     if (!table.ok()) return table.status();

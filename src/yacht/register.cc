@@ -14,26 +14,32 @@ AgentEntry YachtGreedyAgentEntry();  // agents.cc
 
 namespace {
 
-absl::StatusOr<std::vector<SolveField>> Solve(const Game& game, const Params& params) {
+absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
+                                              const Params& params) {
   const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
-  if (kernel_game == nullptr) return absl::InvalidArgumentError("not a yacht game");
+  if (kernel_game == nullptr)
+    return absl::InvalidArgumentError("not a yacht game");
   const Options& options = kernel_game->rules().options();
   const auto start = std::chrono::steady_clock::now();
   absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
       params.GetString("cache").empty()
-          ? OptimalTable::Compute(options, static_cast<int>(params.GetInt("threads")))
+          ? OptimalTable::Compute(options,
+                                  static_cast<int>(params.GetInt("threads")))
           : OptimalTable::Shared(options, params.GetString("cache"));
   if (!table.ok()) return table.status();
   const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   return std::vector<SolveField>{
       {"expected_score", (*table)->StartValue()},
       {"seconds", seconds},
-      {"rules", std::string(options.yahtzee_bonus
-                                ? "yahtzee bonus and forced joker (published: 254.5877; "
-                                  "254.59 in Verhoeff 1999)"
-                                : "13 categories, 35 at 63, no yahtzee bonus (published: "
-                                  "245.87, Glenn 2006)")},
+      {"rules",
+       std::string(
+           options.yahtzee_bonus
+               ? "yahtzee bonus and forced joker (published: 254.5877; "
+                 "254.59 in Verhoeff 1999)"
+               : "13 categories, 35 at 63, no yahtzee bonus (published: "
+                 "245.87, Glenn 2006)")},
   };
 }
 
@@ -45,24 +51,28 @@ GameEntry GameEntryForYacht() {
       .help = "Yacht dice: 13 rounds, five dice, two rerolls, 13 categories",
       .params =
           {
-              ParamDef::Int("players", 2, 1, kMaxPlayers, "players (1: solitaire)"),
-              ParamDef::Bool("yahtzee_bonus", false,
-                             "Yahtzee's +100 per further yacht and the forced joker"),
+              ParamDef::Int("players", 2, 1, kMaxPlayers,
+                            "players (1: solitaire)"),
+              ParamDef::Bool(
+                  "yahtzee_bonus", false,
+                  "Yahtzee's +100 per further yacht and the forced joker"),
           },
-      .make = [](const Params& params) -> absl::StatusOr<std::shared_ptr<const Game>> {
-        absl::StatusOr<Rules> rules =
-            Rules::Create({.players = static_cast<int>(params.GetInt("players")),
-                           .yahtzee_bonus = params.GetBool("yahtzee_bonus")});
+      .make = [](const Params& params)
+          -> absl::StatusOr<std::shared_ptr<const Game>> {
+        absl::StatusOr<Rules> rules = Rules::Create(
+            {.players = static_cast<int>(params.GetInt("players")),
+             .yahtzee_bonus = params.GetBool("yahtzee_bonus")});
         if (!rules.ok()) return rules.status();
         return MakeKernelGame("yacht", params, *std::move(rules));
       },
-      .agents = {dice8::Dice8AgentEntry(), OptimalAgentEntry(), YachtGreedyAgentEntry(),
-                 MctsAgentEntry<Rules>()},
+      .agents = {dice8::Dice8AgentEntry(), OptimalAgentEntry(),
+                 YachtGreedyAgentEntry(), MctsAgentEntry<Rules>()},
       .solve = Solve,
       .solver_params =
           {
               ParamDef::Int("threads", 2, 1, 64, "threads for the table"),
-              ParamDef::String("cache", "", "table file: loaded if valid, else written"),
+              ParamDef::String("cache", "",
+                               "table file: loaded if valid, else written"),
           },
       .hint_agent = "optimal",
   };

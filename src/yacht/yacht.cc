@@ -13,8 +13,8 @@ namespace gameai::yacht {
 namespace {
 
 constexpr std::string_view kNames[kNumCategories] = {
-    "ACES", "TWOS", "THREES", "FOURS", "FIVES", "SIXES", "3KIND",
-    "4KIND", "FULL", "SMALL", "LARGE", "YACHT", "CHANCE"};
+    "ACES",  "TWOS", "THREES", "FOURS", "FIVES", "SIXES", "3KIND",
+    "4KIND", "FULL", "SMALL",  "LARGE", "YACHT", "CHANCE"};
 
 // Straight: the longest run of consecutive faces present.
 int LongestRun(int dice) {
@@ -94,8 +94,9 @@ int Score(int category, int dice, bool joker) {
 
 absl::StatusOr<Rules> Rules::Create(const Options& options) {
   if (options.players < 1 || options.players > kMaxPlayers) {
-    return absl::InvalidArgumentError(fmt::format(
-        "yacht: players={} is out of range [1, {}]", options.players, kMaxPlayers));
+    return absl::InvalidArgumentError(
+        fmt::format("yacht: players={} is out of range [1, {}]",
+                    options.players, kMaxPlayers));
   }
   return Rules(options);
 }
@@ -151,7 +152,8 @@ bool Rules::IsCanonicalHold(int dice, int mask) {
   // A held die must not follow an unheld die of the same face.
   const auto& faces = DiceTables::Get().faces(dice);
   for (int i = 1; i < kNumDice; ++i) {
-    if (faces[i] == faces[i - 1] && (mask & (1 << i)) && !(mask & (1 << (i - 1)))) {
+    if (faces[i] == faces[i - 1] && (mask & (1 << i)) &&
+        !(mask & (1 << (i - 1)))) {
       return false;
     }
   }
@@ -190,12 +192,14 @@ void Rules::LegalMoves(const State& s, MoveList& moves) const {
   if (s.phase != kDecide) return;
   if (s.rolls_left > 0) {
     for (int mask = 0; mask < 31; ++mask) {
-      if (IsCanonicalHold(s.dice, mask)) moves.push_back(static_cast<Move>(mask));
+      if (IsCanonicalHold(s.dice, mask))
+        moves.push_back(static_cast<Move>(mask));
     }
   }
   const Scorecard& card = s.cards[s.player];
   for (int c = 0; c < kNumCategories; ++c) {
-    if (ScoreFor(card, c, s.dice) >= 0) moves.push_back(static_cast<Move>(kFirstScoreAction + c));
+    if (ScoreFor(card, c, s.dice) >= 0)
+      moves.push_back(static_cast<Move>(kFirstScoreAction + c));
   }
 }
 
@@ -203,7 +207,8 @@ bool Rules::IsLegal(const State& s, Move m) const {
   if (s.phase == kRoll) {
     if (m < kFirstChanceAction || m >= kNumActions) return false;
     const int rolled = m - kFirstChanceAction;
-    return DiceTables::Get().size(rolled) == kNumDice - DiceTables::Get().size(s.dice);
+    return DiceTables::Get().size(rolled) ==
+           kNumDice - DiceTables::Get().size(s.dice);
   }
   if (s.phase != kDecide) return false;
   if (m < 31) return s.rolls_left > 0 && IsCanonicalHold(s.dice, m);
@@ -236,7 +241,8 @@ void Rules::Apply(State& s, Move m) const {
   const int points = ScoreFor(card, category, s.dice);
   card.total = static_cast<uint16_t>(card.total + points);
   if (category <= kSixes) {
-    card.upper = static_cast<uint8_t>(card.upper + yacht::Score(category, s.dice));
+    card.upper =
+        static_cast<uint8_t>(card.upper + yacht::Score(category, s.dice));
   }
   if (category == kYacht && points == 50) card.yacht50 = 1;
   card.open = static_cast<uint16_t>(card.open & ~(1 << category));
@@ -254,7 +260,8 @@ void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
   const DiceTables& t = DiceTables::Get();
   const int k = kNumDice - t.size(s.dice);
   for (int id = t.FirstOfSize(k); id < t.FirstOfSize(k + 1); ++id) {
-    outcomes.push_back({static_cast<Move>(kFirstChanceAction + id), t.Probability(id)});
+    outcomes.push_back(
+        {static_cast<Move>(kFirstChanceAction + id), t.Probability(id)});
   }
 }
 
@@ -283,7 +290,8 @@ std::string Rules::MoveToString(const State& s, Move m) const {
     std::string out = "roll";
     const int rolled = m - kFirstChanceAction;
     if (rolled < kNumMultisets) {
-      for (int i = 0; i < t.size(rolled); ++i) out += fmt::format(" {}", t.faces(rolled)[i]);
+      for (int i = 0; i < t.size(rolled); ++i)
+        out += fmt::format(" {}", t.faces(rolled)[i]);
     }
     return out;
   }
@@ -303,20 +311,23 @@ std::string Rules::MoveToString(const State& s, Move m) const {
 
 std::string Rules::ToString(const State& s) const {
   const DiceTables& t = DiceTables::Get();
-  std::string out = fmt::format("round {}/{}, player {}", s.round + 1, kRounds, s.player);
+  std::string out =
+      fmt::format("round {}/{}, player {}", s.round + 1, kRounds, s.player);
   if (s.phase == kOver) out = "game over";
   out += "\n";
   std::string dice;
-  for (int i = 0; i < t.size(s.dice); ++i) dice += fmt::format(" {}", t.faces(s.dice)[i]);
+  for (int i = 0; i < t.size(s.dice); ++i)
+    dice += fmt::format(" {}", t.faces(s.dice)[i]);
   if (s.phase == kDecide) {
     out += fmt::format("dice:{}  (rerolls left: {})\n", dice, s.rolls_left);
   } else if (s.phase == kRoll) {
-    out += fmt::format("held:{}  (to roll: {})\n", dice, kNumDice - t.size(s.dice));
+    out += fmt::format("held:{}  (to roll: {})\n", dice,
+                       kNumDice - t.size(s.dice));
   }
   for (int p = 0; p < options_.players; ++p) {
     const Scorecard& c = s.cards[p];
-    out += fmt::format("player {}: total {:>3}, upper {:>3}{}, open:", p, c.total, c.upper,
-                       c.yacht50 ? ", yacht 50" : "");
+    out += fmt::format("player {}: total {:>3}, upper {:>3}{}, open:", p,
+                       c.total, c.upper, c.yacht50 ? ", yacht 50" : "");
     for (int k = 0; k < kNumCategories; ++k) {
       if (c.open & (1 << k)) out += fmt::format(" {}", CategoryName(k));
     }
@@ -343,14 +354,16 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   if (words.size() != expected) {
     return absl::InvalidArgumentError(fmt::format(
         "yacht state: expected {} numbers (player round phase rolls_left dice, "
-        "then open total upper yacht50 per player), got {}", expected, words.size()));
+        "then open total upper yacht50 per player), got {}",
+        expected, words.size()));
   }
   std::vector<int64_t> v;
   for (size_t i = 0; i < words.size(); ++i) {
     const std::optional<int64_t> x = ParseInt(words[i]);
     if (!x || *x < 0 || *x > 65535) {
-      return absl::InvalidArgumentError(
-          fmt::format("yacht state: field {} '{}' is not a number in [0, 65535]", i + 1, words[i]));
+      return absl::InvalidArgumentError(fmt::format(
+          "yacht state: field {} '{}' is not a number in [0, 65535]", i + 1,
+          words[i]));
     }
     v.push_back(*x);
   }
@@ -360,9 +373,12 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   };
   if (v[0] >= options_.players) return bad("player out of range");
   if (v[1] >= kRounds && v[2] != kOver) return bad("round out of range");
-  if (v[2] > kOver || v[3] > 2 || v[4] >= kNumMultisets) return bad("phase, rolls or dice out of range");
-  if (v[2] == kDecide && t.size(static_cast<int>(v[4])) != kNumDice) return bad("a decision needs five dice");
-  if (v[2] == kRoll && t.size(static_cast<int>(v[4])) == kNumDice) return bad("nothing left to roll");
+  if (v[2] > kOver || v[3] > 2 || v[4] >= kNumMultisets)
+    return bad("phase, rolls or dice out of range");
+  if (v[2] == kDecide && t.size(static_cast<int>(v[4])) != kNumDice)
+    return bad("a decision needs five dice");
+  if (v[2] == kRoll && t.size(static_cast<int>(v[4])) == kNumDice)
+    return bad("nothing left to roll");
   State s{};
   s.player = static_cast<uint8_t>(v[0]);
   s.round = static_cast<uint8_t>(v[1]);
@@ -371,14 +387,18 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   s.dice = static_cast<uint16_t>(v[4]);
   for (int p = 0; p < options_.players; ++p) {
     const int64_t* c = &v[5 + 4 * p];
-    if (c[0] >= (1 << kNumCategories) || c[2] > 105 || c[3] > 1 || c[1] > 2000) {
+    if (c[0] >= (1 << kNumCategories) || c[2] > 105 || c[3] > 1 ||
+        c[1] > 2000) {
       return bad(fmt::format("player {}'s scorecard is out of range", p));
     }
-    const int filled = kNumCategories - std::popcount(static_cast<unsigned>(c[0]));
-    const int expected_filled = s.phase == kOver ? kRounds : s.round + (p < s.player ? 1 : 0);
+    const int filled =
+        kNumCategories - std::popcount(static_cast<unsigned>(c[0]));
+    const int expected_filled =
+        s.phase == kOver ? kRounds : s.round + (p < s.player ? 1 : 0);
     if (filled != expected_filled) {
-      return bad(fmt::format("player {} has {} categories filled; round {} needs {}", p,
-                             filled, s.round + 1, expected_filled));
+      return bad(
+          fmt::format("player {} has {} categories filled; round {} needs {}",
+                      p, filled, s.round + 1, expected_filled));
     }
     s.cards[p] = {static_cast<uint16_t>(c[0]), static_cast<uint16_t>(c[1]),
                   static_cast<uint8_t>(c[2]), static_cast<uint8_t>(c[3])};

@@ -71,7 +71,7 @@ struct AgentResult {
 };
 
 struct MatchResult {
-  std::string game;  // the spec as given
+  std::string game;   // the spec as given
   int64_t games = 0;  // games actually played (after rounding up)
   uint64_t seed = 0;
   int threads = 1;

@@ -40,8 +40,7 @@ template <class R>
 concept Kernel = requires(const R& rules, typename R::State& state,
                           const typename R::State& cstate,
                           typename R::Move move, typename R::MoveList& moves,
-                          Player player, Action action,
-                          std::string_view text) {
+                          Player player, Action action, std::string_view text) {
   requires std::is_trivially_copyable_v<typename R::State>;
   { rules.Type() } -> std::same_as<GameType>;
   { rules.NumPlayers() } -> std::convertible_to<int>;
@@ -57,7 +56,9 @@ concept Kernel = requires(const R& rules, typename R::State& state,
   { rules.ToMove(action) } -> std::same_as<typename R::Move>;
   { rules.ToString(cstate) } -> std::same_as<std::string>;
   { rules.Serialize(cstate) } -> std::same_as<std::string>;
-  { rules.Deserialize(text) } -> std::same_as<absl::StatusOr<typename R::State>>;
+  {
+    rules.Deserialize(text)
+    } -> std::same_as<absl::StatusOr<typename R::State>>;
   { rules.ObservationString(cstate, player) } -> std::same_as<std::string>;
   { rules.MoveToString(cstate, move) } -> std::same_as<std::string>;
   { moves.size() } -> std::convertible_to<int>;
@@ -72,29 +73,28 @@ struct KernelChanceOutcome {
 };
 
 template <class R>
-concept ChanceKernel =
-    Kernel<R> && requires(const R& rules, const typename R::State& cstate,
-                          typename R::ChanceList& outcomes, Rng& rng) {
-      { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
-      { rules.SampleChance(cstate, rng) } -> std::same_as<typename R::Move>;
-    };
-
-template <class R>
-concept SimultaneousKernel =
-    Kernel<R> && requires(const R& rules, typename R::State& state,
-                          const typename R::State& cstate, Player player,
-                          typename R::MoveList& moves,
-                          const typename R::Move* joint) {
-      { rules.LegalMovesFor(cstate, player, moves) } -> std::same_as<void>;
-      { rules.ApplyJoint(state, joint) } -> std::same_as<void>;
-    };
-
-template <class R>
-concept HasFastIsLegal =
+concept ChanceKernel = Kernel<R> &&
     requires(const R& rules, const typename R::State& cstate,
-             typename R::Move move) {
-      { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
-    };
+             typename R::ChanceList& outcomes, Rng& rng) {
+  { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
+  { rules.SampleChance(cstate, rng) } -> std::same_as<typename R::Move>;
+};
+
+template <class R>
+concept SimultaneousKernel = Kernel<R> &&
+    requires(const R& rules, typename R::State& state,
+             const typename R::State& cstate, Player player,
+             typename R::MoveList& moves, const typename R::Move* joint) {
+  { rules.LegalMovesFor(cstate, player, moves) } -> std::same_as<void>;
+  { rules.ApplyJoint(state, joint) } -> std::same_as<void>;
+};
+
+template <class R>
+concept HasFastIsLegal = requires(const R& rules,
+                                  const typename R::State& cstate,
+                                  typename R::Move move) {
+  { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
+};
 
 // IsLegalMove: the kernel's IsLegal where it has one, else a scan.
 template <Kernel R>

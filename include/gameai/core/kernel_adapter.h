@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "fmt/format.h"
 #include "absl/status/statusor.h"
 #include "fmt/format.h"
 #include "gameai/core/game.h"
@@ -148,7 +147,9 @@ class KernelState final : public State {
       if (name == text) return a;
       names.push_back(std::move(name));
     }
-    return absl::InvalidArgumentError(fmt::format("'{}' is not a legal action here; legal: {}", text, names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+    return absl::InvalidArgumentError(fmt::format(
+        "'{}' is not a legal action here; legal: {}", text,
+        names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
   }
 
   Event LastEventFor(Player observer) const override {
@@ -252,9 +253,8 @@ absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeState(
 template <Kernel R>
 std::shared_ptr<const Game> MakeKernelGame(std::string name, Params params,
                                            R rules) {
-  return std::make_shared<const KernelGame<R>>(std::move(name),
-                                               std::move(params),
-                                               std::move(rules));
+  return std::make_shared<const KernelGame<R>>(
+      std::move(name), std::move(params), std::move(rules));
 }
 
 // KernelViewOf: the kernel behind a dynamic state of game kernel R, or an
@@ -263,7 +263,9 @@ template <Kernel R>
 absl::StatusOr<const KernelState<R>*> KernelViewOf(const State& state) {
   const auto* kernel_state = dynamic_cast<const KernelState<R>*>(&state);
   if (kernel_state == nullptr) {
-    return absl::InvalidArgumentError(fmt::format("state of game '{}' is not a state of the game this agent was made for", state.GetGame().Name()));
+    return absl::InvalidArgumentError(fmt::format(
+        "state of game '{}' is not a state of the game this agent was made for",
+        state.GetGame().Name()));
   }
   return kernel_state;
 }

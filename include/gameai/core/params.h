@@ -32,13 +32,12 @@ struct ParamDef {
   double max = 0;
   std::string help;
 
-  static ParamDef Int(std::string name, int64_t value, int64_t min,
-                      int64_t max, std::string help);
-  static ParamDef Double(std::string name, double value, double min,
-                         double max, std::string help);
-  static ParamDef Bool(std::string name, bool value, std::string help);
-  static ParamDef String(std::string name, std::string value,
+  static ParamDef Int(std::string name, int64_t value, int64_t min, int64_t max,
+                      std::string help);
+  static ParamDef Double(std::string name, double value, double min, double max,
                          std::string help);
+  static ParamDef Bool(std::string name, bool value, std::string help);
+  static ParamDef String(std::string name, std::string value, std::string help);
 
   // Describe: "pits: int in [1, 8], default 6 (pits per player)".
   std::string Describe() const;

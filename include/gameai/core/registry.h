@@ -11,10 +11,10 @@
 #define GAMEAI_CORE_REGISTRY_H_
 
 #include <functional>
-#include <variant>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "absl/status/statusor.h"

@@ -33,16 +33,16 @@
 namespace gameai::mancala {
 
 struct AlphaBetaOptions {
-  int depth = 12;           // maximum plies
-  int64_t nodes = 0;        // node budget over the whole search; 0: none
-  int64_t time_ms = 0;      // time budget; 0: none
-  int tt_log2_size = 20;    // transposition table entries: 2^tt_log2_size
+  int depth = 12;         // maximum plies
+  int64_t nodes = 0;      // node budget over the whole search; 0: none
+  int64_t time_ms = 0;    // time budget; 0: none
+  int tt_log2_size = 20;  // transposition table entries: 2^tt_log2_size
 };
 
 struct SearchResult {
   Move best_move = 0;
-  int score = 0;               // 1/16 seeds, from the side to move
-  int depth = 0;               // last completed iteration
+  int score = 0;  // 1/16 seeds, from the side to move
+  int depth = 0;  // last completed iteration
   int64_t nodes = 0;
   std::vector<Move> principal_variation;
 };

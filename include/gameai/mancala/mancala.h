@@ -83,7 +83,9 @@ class Rules {
   int pits() const { return options_.pits; }
   int TotalSeeds() const { return 2 * options_.pits * options_.seeds; }
   // StoreIndex / PitIndex: board indices of a player's store and pit i.
-  int StoreIndex(Player p) const { return p * (options_.pits + 1) + options_.pits; }
+  int StoreIndex(Player p) const {
+    return p * (options_.pits + 1) + options_.pits;
+  }
   int PitIndex(Player p, int i) const { return p * (options_.pits + 1) + i; }
 
   GameType Type() const;
@@ -98,7 +100,9 @@ class Rules {
   Player CurrentPlayer(const State& s) const {
     return IsOver(s) ? kTerminalPlayer : s.to_move;
   }
-  bool IsOver(const State& s) const { return (SideWord(s, 0) | SideWord(s, 1)) == 0; }
+  bool IsOver(const State& s) const {
+    return (SideWord(s, 0) | SideWord(s, 1)) == 0;
+  }
   // SideEmpty: whether player p's pits are all empty.
   bool SideEmpty(const State& s, Player p) const { return SideWord(s, p) == 0; }
   // SideWord: player p's pits as the bytes of a word, pit 0 lowest.

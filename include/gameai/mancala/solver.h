@@ -17,8 +17,8 @@
 //    distribution, filled on demand (each entry once) by exact search;
 //  - bounds: the future margin lies in [-k, k] for k seeds in the pits.
 //
-//   absl::StatusOr<SolveResult> r = SolveKalah(rules, rules.InitialState(), {});
-//   r->margin  // +8 for 6 pits x 4 seeds, the standard capture rule
+//   absl::StatusOr<SolveResult> r = SolveKalah(rules, rules.InitialState(),
+//   {}); r->margin  // +8 for 6 pits x 4 seeds, the standard capture rule
 #ifndef GAMEAI_MANCALA_SOLVER_H_
 #define GAMEAI_MANCALA_SOLVER_H_
 

@@ -221,8 +221,9 @@ class MctsAgent final : public Agent {
     if (mcts_ == nullptr) return {};
     std::string out = "mcts: visits and mean return per move:";
     for (const auto& c : mcts_->RootChildren()) {
-      out += fmt::format(" {}={}/{:.3f}", rules_->MoveToString(last_state_, c.move),
-                         c.visits, c.mean_return);
+      out += fmt::format(" {}={}/{:.3f}",
+                         rules_->MoveToString(last_state_, c.move), c.visits,
+                         c.mean_return);
     }
     return out;
   }
@@ -260,7 +261,10 @@ AgentEntry MctsAgentEntry() {
         const GameType type = game.Type();
         if (type.dynamics != GameType::Dynamics::kSequential ||
             type.information != GameType::Information::kPerfect) {
-          return absl::UnimplementedError(fmt::format("mcts supports sequential perfect-information games only; '{}' is {}", game.Name(), DescribeGameType(type)));
+          return absl::UnimplementedError(
+              fmt::format("mcts supports sequential perfect-information games "
+                          "only; '{}' is {}",
+                          game.Name(), DescribeGameType(type)));
         }
         return std::make_unique<MctsAgent<R>>(MctsOptions{
             .simulations = static_cast<int>(params.GetInt("simulations")),

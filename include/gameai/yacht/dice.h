@@ -29,7 +29,9 @@ class DiceTables {
   // count(id, face): how many dice show face 1..6.
   int count(int id, int face) const { return counts_[id][face - 1]; }
   // faces: the sorted faces (size(id) of them).
-  const std::array<uint8_t, kNumDice>& faces(int id) const { return faces_[id]; }
+  const std::array<uint8_t, kNumDice>& faces(int id) const {
+    return faces_[id];
+  }
   // With: the id with one more die showing `face`. REQUIRES size(id) < 5.
   int With(int id, int face) const { return with_[id][face - 1]; }
   // Without: the id with one die of `face` less, or -1 if there is none.
@@ -38,7 +40,8 @@ class DiceTables {
   double Probability(int id) const { return probability_[id]; }
   // IdOf: the id of a multiset given by counts (faces 1..6); -1 if > 5 dice.
   int IdOf(const std::array<int, kFaces>& counts) const;
-  // First id of each size: ids of size k are [FirstOfSize(k), FirstOfSize(k+1)).
+  // First id of each size: ids of size k are [FirstOfSize(k),
+  // FirstOfSize(k+1)).
   int FirstOfSize(int k) const { return first_of_size_[k]; }
   // SubMultisets: the distinct sub-multisets of a five-dice multiset.
   const std::vector<uint16_t>& SubMultisets(int id) const { return subs_[id]; }

@@ -32,13 +32,14 @@
 namespace gameai::yacht::dice8 {
 
 // The seed's tables, in one place so they can be tuned.
-inline constexpr std::array<int, kNumCategories> kWeight = {0, 1, 2, 4, 7, 9, 3, 4, 6, 6, 8, 9, 2};
+inline constexpr std::array<int, kNumCategories> kWeight = {0, 1, 2, 4, 7, 9, 3,
+                                                            4, 6, 6, 8, 9, 2};
 inline constexpr std::array<int, 6> kUrgency = {3, 4, 5, 6, 8, 10};
-inline constexpr std::array<int, kNumCategories> kZeroPenalty = {1, 2, 3, 6, 8, 11, 4,
-                                                                 5, 9, 7, 11, 12, 10};
+inline constexpr std::array<int, kNumCategories> kZeroPenalty = {
+    1, 2, 3, 6, 8, 11, 4, 5, 9, 7, 11, 12, 10};
 inline constexpr std::array<int, kNumCategories> kSacrificeOrder = {
-    kAces, kTwos, kThrees, kThreeKind, kFourKind, kFours, kSmall,
-    kFives, kFull, kChance, kLarge, kSixes, kYacht};
+    kAces,  kTwos, kThrees, kThreeKind, kFourKind, kFours, kSmall,
+    kFives, kFull, kChance, kLarge,     kSixes,    kYacht};
 inline constexpr int kHysteresis = 4;
 inline constexpr int kChanceReserve = 8;
 
@@ -47,7 +48,8 @@ int BonusMissing(const Scorecard& card);
 // BonusReachable: not made, and the open upper maxima cover what is missing.
 bool BonusReachable(const Scorecard& card);
 // DecisionScore: the seed's weighted score of writing `dice` in `category`.
-int DecisionScore(const Scorecard& card, int category, int dice, int rolls_left);
+int DecisionScore(const Scorecard& card, int category, int dice,
+                  int rolls_left);
 // ChooseCategory: the target for `dice` (upper lock, best decision score,
 // remap); -1 when no category is open.
 int ChooseCategory(const Scorecard& card, int dice, int rolls_left);
@@ -73,8 +75,8 @@ struct Decision {
 };
 // Decide: REQUIRES five dice. `target` is the plan so far this turn (-1 at
 // the turn's first decision).
-Decision Decide(const Rules& rules, const Scorecard& card, int dice, int rolls_left,
-                int target);
+Decision Decide(const Rules& rules, const Scorecard& card, int dice,
+                int rolls_left, int target);
 
 AgentEntry Dice8AgentEntry();
 

@@ -45,8 +45,19 @@
 namespace gameai::yacht {
 
 enum Category : int {
-  kAces, kTwos, kThrees, kFours, kFives, kSixes,
-  kThreeKind, kFourKind, kFull, kSmall, kLarge, kYacht, kChance,
+  kAces,
+  kTwos,
+  kThrees,
+  kFours,
+  kFives,
+  kSixes,
+  kThreeKind,
+  kFourKind,
+  kFull,
+  kSmall,
+  kLarge,
+  kYacht,
+  kChance,
 };
 inline constexpr int kNumCategories = 13;
 inline constexpr int kUpperBonusThreshold = 63;
@@ -69,10 +80,10 @@ struct Options {
 
 // Scorecard: one player's sheet, 6 bytes.
 struct Scorecard {
-  uint16_t open;     // bit c: category c still open
-  uint16_t total;    // every point so far, bonuses included
-  uint8_t upper;     // sum of ACES..SIXES so far (0..105)
-  uint8_t yacht50;   // 1 once YACHT was written with 50
+  uint16_t open;    // bit c: category c still open
+  uint16_t total;   // every point so far, bonuses included
+  uint8_t upper;    // sum of ACES..SIXES so far (0..105)
+  uint8_t yacht50;  // 1 once YACHT was written with 50
 };
 
 // State: the scorecards, and the turn in progress.
@@ -84,7 +95,7 @@ struct State {
   uint8_t rolls_left;  // rerolls left after the current roll: 2, 1, 0
   uint8_t phase;       // kRoll, kDecide or kOver
   uint8_t player;
-  uint8_t round;       // 0..12
+  uint8_t round;  // 0..12
 };
 inline constexpr uint8_t kRoll = 0, kDecide = 1, kOver = 2;
 
@@ -127,7 +138,9 @@ class Rules {
   std::string ToString(const State& s) const;
   std::string Serialize(const State& s) const;
   absl::StatusOr<State> Deserialize(std::string_view text) const;
-  std::string ObservationString(const State& s, Player) const { return ToString(s); }
+  std::string ObservationString(const State& s, Player) const {
+    return ToString(s);
+  }
   std::string MoveToString(const State& s, Move m) const;
 
   // ScoreFor: the points writing `dice` (five-dice id) into `category`
