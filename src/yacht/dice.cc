@@ -11,15 +11,15 @@ const DiceTables& DiceTables::Get() {
 }
 
 int DiceTables::IdOf(const std::array<int, kFaces>& counts) const {
+  int id = 0;  // no dice
   int total = 0;
-  for (int c : counts) total += c;
-  if (total > kNumDice) return -1;
-  for (int id = first_of_size_[total]; id < first_of_size_[total + 1]; ++id) {
-    bool same = true;
-    for (int f = 0; f < kFaces; ++f) same &= counts_[id][f] == counts[f];
-    if (same) return id;
+  for (int f = 1; f <= kFaces; ++f) {
+    for (int i = 0; i < counts[f - 1]; ++i) {
+      if (++total > kNumDice) return -1;
+      id = With(id, f);
+    }
   }
-  return -1;
+  return id;
 }
 
 DiceTables::DiceTables() {

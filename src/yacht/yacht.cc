@@ -160,24 +160,28 @@ bool Rules::IsCanonicalHold(int dice, int mask) {
   return true;
 }
 
+bool Rules::IsJoker(const Scorecard& card, int dice) const {
+  return options_.yahtzee_bonus && !(card.open & (1 << kYacht)) &&
+         yacht::Score(kYacht, dice) == 50;
+}
+
+bool Rules::CategoryAllowed(const Scorecard& card, int category,
+                            int dice) const {
+  if (!(card.open & (1 << category))) return false;
+  if (!IsJoker(card, dice)) return true;
+  // Forced joker: the matching upper box if it is open, else a lower box
+  // if any is open, else any upper box (for zero).
+  const int face = DiceTables::Get().faces(dice)[0];
+  constexpr int kLowerMask = ((1 << kNumCategories) - 1) & ~63;
+  if (card.open & (1 << (face - 1))) return category == face - 1;
+  return !((card.open & kLowerMask) && category <= kSixes);
+}
+
 int Rules::ScoreFor(const Scorecard& card, int category, int dice) const {
-  if (!(card.open & (1 << category))) return -1;
+  if (!CategoryAllowed(card, category, dice)) return -1;
   int points = 0;
-  bool joker = false;
-  const bool yacht = yacht::Score(kYacht, dice) == 50;
-  if (options_.yahtzee_bonus && yacht && !(card.open & (1 << kYacht))) {
-    // Forced joker: the matching upper box if it is open, else a lower box
-    // if any is open, else any upper box (for zero).
-    const int face = DiceTables::Get().faces(dice)[0];
-    constexpr int kLowerMask = ((1 << kNumCategories) - 1) & ~63;
-    if ((card.open & (1 << (face - 1))) && category != face - 1) return -1;
-    if (!(card.open & (1 << (face - 1))) && (card.open & kLowerMask) &&
-        category <= kSixes) {
-      return -1;
-    }
-    joker = true;
-    if (card.yacht50) points += kYachtBonus;
-  }
+  const bool joker = IsJoker(card, dice);
+  if (joker && card.yacht50) points += kYachtBonus;
   const int base = yacht::Score(category, dice, joker);
   points += base;
   if (category <= kSixes && card.upper < kUpperBonusThreshold &&
@@ -188,18 +192,29 @@ int Rules::ScoreFor(const Scorecard& card, int category, int dice) const {
 }
 
 void Rules::LegalMoves(const State& s, MoveList& moves) const {
+  // CanonicalHolds: per five-dice id, bit m set when mask m is canonical.
+  static const auto* canonical = [] {
+    auto* table = new std::array<uint32_t, kNumMultisets>{};
+    for (int d = DiceTables::Get().FirstOfSize(kNumDice); d < kNumMultisets;
+         ++d) {
+      for (int mask = 0; mask < 31; ++mask) {
+        if (IsCanonicalHold(d, mask)) (*table)[d] |= uint32_t{1} << mask;
+      }
+    }
+    return table;
+  }();
   moves.count = 0;
   if (s.phase != kDecide) return;
   if (s.rolls_left > 0) {
-    for (int mask = 0; mask < 31; ++mask) {
-      if (IsCanonicalHold(s.dice, mask))
-        moves.push_back(static_cast<Move>(mask));
+    for (uint32_t bits = (*canonical)[s.dice]; bits != 0; bits &= bits - 1) {
+      moves.push_back(static_cast<Move>(std::countr_zero(bits)));
     }
   }
   const Scorecard& card = s.cards[s.player];
   for (int c = 0; c < kNumCategories; ++c) {
-    if (ScoreFor(card, c, s.dice) >= 0)
+    if (CategoryAllowed(card, c, s.dice)) {
       moves.push_back(static_cast<Move>(kFirstScoreAction + c));
+    }
   }
 }
 
@@ -213,7 +228,7 @@ bool Rules::IsLegal(const State& s, Move m) const {
   if (s.phase != kDecide) return false;
   if (m < 31) return s.rolls_left > 0 && IsCanonicalHold(s.dice, m);
   if (m >= kFirstScoreAction && m < kFirstChanceAction) {
-    return ScoreFor(s.cards[s.player], m - kFirstScoreAction, s.dice) >= 0;
+    return CategoryAllowed(s.cards[s.player], m - kFirstScoreAction, s.dice);
   }
   return false;
 }
@@ -267,9 +282,11 @@ void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
 
 Move Rules::SampleChance(const State& s, Rng& rng) const {
   const DiceTables& t = DiceTables::Get();
-  std::array<int, kFaces> counts{};
-  for (int i = t.size(s.dice); i < kNumDice; ++i) ++counts[rng.Below(kFaces)];
-  return static_cast<Move>(kFirstChanceAction + t.IdOf(counts));
+  int rolled = 0;  // no dice yet; one die at a time
+  for (int i = t.size(s.dice); i < kNumDice; ++i) {
+    rolled = t.With(rolled, 1 + static_cast<int>(rng.Below(kFaces)));
+  }
+  return static_cast<Move>(kFirstChanceAction + rolled);
 }
 
 double Rules::Return(const State& s, Player p) const {

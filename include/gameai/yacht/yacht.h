@@ -147,6 +147,12 @@ class Rules {
   // gives `card` under these rules (bonuses included), or -1 if the
   // category may not be chosen (closed, or the forced joker says another).
   int ScoreFor(const Scorecard& card, int category, int dice) const;
+  // CategoryAllowed: `category` is open and, under the forced joker, the
+  // one (or among those) the joker allows.
+  bool CategoryAllowed(const Scorecard& card, int category, int dice) const;
+  // IsJoker: the yahtzee-bonus rules apply to `dice` (a yacht with YACHT
+  // already filled).
+  bool IsJoker(const Scorecard& card, int dice) const;
   // HeldDice: the multiset kept by hold mask `mask` of five dice `dice`.
   static int HeldDice(int dice, int mask);
   // IsCanonicalHold: equal faces are held from the lowest position.
