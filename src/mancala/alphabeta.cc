@@ -171,12 +171,8 @@ class AlphaBetaAgent final : public Agent {
 
   absl::StatusOr<Action> Step(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view);
+        KernelViewOf<Rules>(view, seat(), name_);
     if (!kernel.ok()) return kernel.status();
-    if (view.CurrentPlayer() != seat()) {
-      return absl::FailedPreconditionError(
-          fmt::format("{}: not this seat's turn", name_));
-    }
     const Rules& rules = (*kernel)->rules();
     if (search_ == nullptr || rules_ != &rules) {
       search_ = std::make_unique<AlphaBeta>(rules, options_);

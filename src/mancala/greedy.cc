@@ -43,11 +43,8 @@ class GreedyAgent final : public Agent {
  public:
   absl::StatusOr<Action> Step(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view);
+        KernelViewOf<Rules>(view, seat(), "greedy");
     if (!kernel.ok()) return kernel.status();
-    if (view.CurrentPlayer() != seat()) {
-      return absl::FailedPreconditionError("greedy: not this seat's turn");
-    }
     const Rules& rules = (*kernel)->rules();
     last_ = GreedyBestMove(rules, (*kernel)->kernel_state());
     pits_ = rules.pits();

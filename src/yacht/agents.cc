@@ -11,24 +11,13 @@
 namespace gameai::yacht {
 namespace {
 
-absl::StatusOr<const KernelState<Rules>*> DecisionView(
-    const gameai::State& view, Player seat, const char* name) {
-  absl::StatusOr<const KernelState<Rules>*> kernel = KernelViewOf<Rules>(view);
-  if (!kernel.ok()) return kernel.status();
-  if (view.CurrentPlayer() != seat) {
-    return absl::FailedPreconditionError(
-        fmt::format("{}: not this seat's turn", name));
-  }
-  return kernel;
-}
-
 class OptimalAgent final : public Agent {
  public:
   explicit OptimalAgent(std::string cache) : cache_(std::move(cache)) {}
 
   absl::StatusOr<Action> Step(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
-        DecisionView(view, seat(), "optimal");
+        KernelViewOf<Rules>(view, seat(), "optimal");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     const State& s = (*kernel)->kernel_state();
@@ -83,7 +72,7 @@ class GreedyAgent final : public Agent {
  public:
   absl::StatusOr<Action> Step(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
-        DecisionView(view, seat(), "greedy");
+        KernelViewOf<Rules>(view, seat(), "greedy");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     const State& s = (*kernel)->kernel_state();

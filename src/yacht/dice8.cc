@@ -281,11 +281,8 @@ class Dice8Agent final : public Agent {
  public:
   absl::StatusOr<Action> Step(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view);
+        KernelViewOf<Rules>(view, seat(), "dice8");
     if (!kernel.ok()) return kernel.status();
-    if (view.CurrentPlayer() != seat()) {
-      return absl::FailedPreconditionError("dice8: not this seat's turn");
-    }
     const Rules& rules = (*kernel)->rules();
     const State& s = (*kernel)->kernel_state();
     const Scorecard& card = s.cards[seat()];

@@ -257,15 +257,23 @@ std::shared_ptr<const Game> MakeKernelGame(std::string name, Params params,
       std::move(name), std::move(params), std::move(rules));
 }
 
-// KernelViewOf: the kernel behind a dynamic state of game kernel R, or an
-// error naming the mismatch (an agent of one game handed another's state).
+// KernelViewOf: the kernel behind the view handed to agent `agent` seated at
+// `seat`, or an error naming the mismatch: a state of another game, or a
+// view where that seat is not to move.
 template <Kernel R>
-absl::StatusOr<const KernelState<R>*> KernelViewOf(const State& state) {
-  const auto* kernel_state = dynamic_cast<const KernelState<R>*>(&state);
+absl::StatusOr<const KernelState<R>*> KernelViewOf(const State& view,
+                                                   Player seat,
+                                                   std::string_view agent) {
+  const auto* kernel_state = dynamic_cast<const KernelState<R>*>(&view);
   if (kernel_state == nullptr) {
     return absl::InvalidArgumentError(fmt::format(
-        "state of game '{}' is not a state of the game this agent was made for",
-        state.GetGame().Name()));
+        "{}: state of game '{}' is not a state of the game this agent was "
+        "made for",
+        agent, view.GetGame().Name()));
+  }
+  if (view.CurrentPlayer() != seat) {
+    return absl::FailedPreconditionError(
+        fmt::format("{}: not this seat's turn", agent));
   }
   return kernel_state;
 }

@@ -202,11 +202,9 @@ class MctsAgent final : public Agent {
   explicit MctsAgent(const MctsOptions& options) : options_(options) {}
 
   absl::StatusOr<Action> Step(const State& view) override {
-    absl::StatusOr<const KernelState<R>*> kernel = KernelViewOf<R>(view);
+    absl::StatusOr<const KernelState<R>*> kernel =
+        KernelViewOf<R>(view, seat(), "mcts");
     if (!kernel.ok()) return kernel.status();
-    if (view.CurrentPlayer() != seat()) {
-      return absl::FailedPreconditionError("mcts: not this seat's turn");
-    }
     const R& rules = (*kernel)->rules();
     if (mcts_ == nullptr || rules_ != &rules) {
       mcts_ = std::make_unique<Mcts<R>>(rules, options_);
