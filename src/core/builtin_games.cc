@@ -2,6 +2,7 @@
 #include "absl/base/call_once.h"
 #include "gameai/core/random_agent.h"
 #include "gameai/core/registry.h"
+#include "gameai/linesboard/register.h"
 #include "gameai/mancala/register.h"
 #include "gameai/yacht/register.h"
 
@@ -14,6 +15,7 @@ void RegisterBuiltinGames() {
     (void)RegisterGenericAgent(RandomAgentEntry());
     (void)RegisterGame(mancala::GameEntryForMancala());
     (void)RegisterGame(yacht::GameEntryForYacht());
+    (void)RegisterGame(linesboard::GameEntryForLinesBoard());
   });
 }
 

@@ -4,15 +4,26 @@
 
 namespace gameai {
 
-absl::Status State::IllegalActionError(Player player, Action action) const {
-  std::vector<std::string> legal;
-  for (Action a : LegalActions(player)) {
-    legal.push_back(fmt::format("{} ({})", a, ActionToString(player, a)));
+std::string State::DescribeLegalActions(Player player, bool ids) const {
+  constexpr size_t kShown = 24;  // a list of thousands helps nobody
+  const std::vector<Action> legal = LegalActions(player);
+  if (legal.empty()) return "none";
+  std::vector<std::string> names;
+  for (size_t i = 0; i < legal.size() && i < kShown; ++i) {
+    const std::string name = ActionToString(player, legal[i]);
+    names.push_back(ids ? fmt::format("{} ({})", legal[i], name) : name);
   }
+  std::string out = fmt::format("{}", fmt::join(names, ", "));
+  if (legal.size() > kShown)
+    out += fmt::format(", ... ({} in all)", legal.size());
+  return out;
+}
+
+absl::Status State::IllegalActionError(Player player, Action action) const {
   return absl::InvalidArgumentError(fmt::format(
       "illegal action {} for {}; legal actions: {}", action,
       player == kChancePlayer ? "chance" : fmt::format("player {}", player),
-      legal.empty() ? "none" : fmt::format("{}", fmt::join(legal, ", "))));
+      DescribeLegalActions(player, /*ids=*/true)));
 }
 
 absl::Status State::ApplyAction(Action action) {

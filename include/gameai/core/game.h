@@ -144,6 +144,10 @@ class State {
   virtual void DoApplyJointAction(absl::Span<const Action> actions) = 0;
   virtual void DoUndo() = 0;
   void ReserveHistory(size_t n) { history_.reserve(n); }
+  // DescribeLegalActions: "b3-k7, b3-k8, ... (N in all)" (with `ids`:
+  // "7 (b3-k7), ..."): the first few legal actions of `player` for error
+  // messages, or "none".
+  std::string DescribeLegalActions(Player player, bool ids) const;
 
  private:
   absl::Status IllegalActionError(Player player, Action action) const;

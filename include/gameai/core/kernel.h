@@ -22,10 +22,15 @@
 //                  LegalMovesFor(s, player, list), ApplyJoint(s, moves)
 //                  with one move per player
 //   IsLegal(s, m): a fast legality test (else LegalMoves is scanned)
+//   SampleMove(s, rng): a uniformly random legal move without listing them
+//                  (rollouts use it where move lists are long)
+//   ParseMove(s, text): the move MoveToString would name `text`, or
+//                  nullopt (so reading a move does not format every one)
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
 
 #include <concepts>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -95,6 +100,33 @@ concept HasFastIsLegal = requires(const R& rules,
                                   typename R::Move move) {
   { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
 };
+
+template <class R>
+concept HasSampleMove = requires(const R& rules,
+                                 const typename R::State& cstate, Rng& rng) {
+  { rules.SampleMove(cstate, rng) } -> std::same_as<typename R::Move>;
+};
+
+template <class R>
+concept HasParseMove = requires(const R& rules, const typename R::State& cstate,
+                                std::string_view text) {
+  {
+    rules.ParseMove(cstate, text)
+    } -> std::same_as<std::optional<typename R::Move>>;
+};
+
+// RandomLegalMove: a uniformly random legal move for the player to move;
+// `moves` is scratch space for kernels without SampleMove.
+template <Kernel R>
+typename R::Move RandomLegalMove(const R& rules, const typename R::State& state,
+                                 Rng& rng, typename R::MoveList& moves) {
+  if constexpr (HasSampleMove<R>) {
+    return rules.SampleMove(state, rng);
+  } else {
+    rules.LegalMoves(state, moves);
+    return moves[static_cast<int>(rng.Below(moves.size()))];
+  }
+}
 
 // IsLegalMove: the kernel's IsLegal where it has one, else a scan.
 template <Kernel R>

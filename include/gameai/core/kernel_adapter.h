@@ -141,15 +141,21 @@ class KernelState final : public State {
   }
   absl::StatusOr<Action> StringToAction(Player player,
                                         std::string_view text) const override {
-    std::vector<std::string> names;
-    for (Action a : LegalActions(player)) {
-      std::string name = ActionToString(player, a);
-      if (name == text) return a;
-      names.push_back(std::move(name));
+    if constexpr (HasParseMove<R>) {
+      const std::vector<Action> legal = LegalActions(player);
+      if (std::optional<Move> move = rules_->ParseMove(state_, text);
+          move && std::binary_search(legal.begin(), legal.end(),
+                                     rules_->ToAction(*move))) {
+        return rules_->ToAction(*move);
+      }
+    } else {
+      for (Action a : LegalActions(player)) {
+        if (ActionToString(player, a) == text) return a;
+      }
     }
-    return absl::InvalidArgumentError(fmt::format(
-        "'{}' is not a legal action here; legal: {}", text,
-        names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+    return absl::InvalidArgumentError(
+        fmt::format("'{}' is not a legal action here; legal: {}", text,
+                    DescribeLegalActions(player, /*ids=*/false)));
   }
 
   Event LastEventFor(Player observer) const override {

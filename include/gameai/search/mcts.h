@@ -175,8 +175,7 @@ class Mcts {
           continue;
         }
       }
-      rules_.LegalMoves(s, moves);
-      rules_.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
+      rules_.Apply(s, RandomLegalMove(rules_, s, rng, moves));
     }
     std::array<double, kMaxPlayers> returns{};
     for (Player p = 0; p < rules_.NumPlayers(); ++p) {

@@ -1,0 +1,228 @@
+// gameai/linesboard/linesboard.h: the two-player Lines board, the kernel
+// of game `linesboard`.
+//
+// Rules (shared/spec/linesboard.md; seed 002): a rows x cols board of
+// balls in `colors` colors. A move carries one ball to an empty cell
+// reachable from it through orthogonally adjacent empty cells. Then every
+// straight line (row, column, diagonal) of at least `min_line` balls of one
+// color is removed; the move scores the sum of the removed lines' lengths
+// (a ball on two lines counts twice). A scoring move gives the same player
+// another move. A move that removes nothing ends the turn: the `spawn`
+// previewed balls land on random empty cells, lines they form vanish
+// without score, a new preview is drawn and the other player moves. The
+// game ends with no empty cell, no legal move, or `max_turns` turns played
+// in all. Higher score wins.
+//
+// Choices where the spec is silent (documented in docs/linesboard.md):
+//   - the start: `initial_balls` balls of random colors on random cells,
+//     lines among them removed, then the first preview is drawn;
+//   - spawned balls land one by one while empty cells remain (the rest of
+//     the preview is dropped on a full board); lines are removed once all
+//     have landed;
+//   - a turn that ends the game (board full, max_turns) still counts.
+//
+// Chance is split into small steps so each has few outcomes:
+//   setup ball: one (cell, color) pair, uniform;
+//   spawn ball: one empty cell, uniform, for the first previewed color;
+//   preview:    one color, uniform.
+//
+// Actions (cells numbered row-major, cell = row * cols + col):
+//   0 .. cells^2 - 1            a move: source * cells + target
+//   then cells * 8 setup actions (cell * 8 + color), cells spawn actions
+//   (cell), 8 preview actions (color): see the k*Action helpers.
+// Text: "b3-k7" (column letter, row number from 1), "setup C@b3",
+// "spawn C@b3", "preview C"; colors are letters A..H.
+#ifndef GAMEAI_LINESBOARD_LINESBOARD_H_
+#define GAMEAI_LINESBOARD_LINESBOARD_H_
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/kernel.h"
+#include "gameai/core/move_list.h"
+#include "gameai/core/random.h"
+#include "gameai/core/types.h"
+#include "gameai/linesboard/bitboard.h"
+
+namespace gameai::linesboard {
+
+inline constexpr int kMaxColors = 8;
+inline constexpr int kMaxSpawn = 8;
+inline constexpr int kMaxCells = kMaxRows * kMaxCols;
+// At most (cells / 2)^2 moves: every pair of a ball and an empty cell.
+inline constexpr int kMaxMoves = (kMaxCells / 2) * (kMaxCells / 2);
+
+struct Options {
+  int rows = 8;
+  int cols = 16;
+  int colors = 6;
+  int initial_balls = 8;
+  int spawn = 3;
+  int min_line = 3;
+  int max_turns = 200;
+};
+
+// State: one bitboard per color, the preview, scores and the chance steps
+// still due. 160 bytes, no pointers.
+struct State {
+  std::array<Bits, kMaxColors> balls;      // balls[c]: the cells of color c
+  std::array<uint8_t, kMaxSpawn> preview;  // colors, next to land first
+  std::array<uint16_t, 2> score;
+  uint16_t turns;        // turns ended so far
+  uint8_t preview_size;  // colors in the preview
+  uint8_t setup_left;    // setup balls still to place
+  uint8_t spawn_left;    // previewed balls still to land
+  uint8_t draws_left;    // preview colors still to draw
+  uint8_t player;        // the player to move (or who moved last)
+  uint8_t over;          // 1 once the game has ended
+};
+
+using Move = uint16_t;
+using MoveList = FixedMoveList<Move, kMaxMoves>;
+
+// MatchResult: what a move's matches are worth.
+struct MatchResult {
+  int score = 0;    // sum of the removed lines' lengths
+  int removed = 0;  // distinct cells removed
+  Bits cells = 0;   // the removed cells
+  friend bool operator==(const MatchResult&, const MatchResult&) = default;
+};
+
+class Rules {
+ public:
+  using State = linesboard::State;
+  using Move = linesboard::Move;
+  using MoveList = linesboard::MoveList;
+  using ChanceList = std::vector<KernelChanceOutcome<Move>>;
+
+  static absl::StatusOr<Rules> Create(const Options& options);
+  const Options& options() const { return options_; }
+  const Geometry& geometry() const { return geometry_; }
+  int NumCells() const { return cells_; }
+
+  GameType Type() const;
+  int NumPlayers() const { return 2; }
+  Action NumDistinctActions() const { return preview_action_ + kMaxColors; }
+  int MaxGameLength() const;
+  State InitialState() const;
+  Player CurrentPlayer(const State& s) const;
+  void LegalMoves(const State& s, MoveList& moves) const;
+  bool IsLegal(const State& s, Move m) const;
+  void Apply(State& s, Move m) const;
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  Move SampleChance(const State& s, Rng& rng) const;
+  // SampleMove: a uniformly random legal move, without listing them all.
+  // REQUIRES a player to move.
+  Move SampleMove(const State& s, Rng& rng) const;
+  // Return: +1 for the higher score, -1 for the lower, 0 for a tie.
+  double Return(const State& s, Player p) const;
+  double Score(const State& s, Player p) const { return s.score[p]; }
+  Action ToAction(Move m) const { return m; }
+  Move ToMove(Action a) const { return static_cast<Move>(a); }
+  std::string ToString(const State& s) const;
+  std::string Serialize(const State& s) const;
+  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ObservationString(const State& s, Player) const {
+    return ToString(s);
+  }
+  std::string MoveToString(const State& s, Move m) const;
+  // ParseMove: the move MoveToString names `text`, legal or not.
+  std::optional<Move> ParseMove(const State& s, std::string_view text) const;
+
+  // --- Board helpers (bit indices, see bitboard.h) ---
+  int CellOfBit(int bit) const { return cell_of_bit_[bit]; }
+  int BitOfCell(int cell) const { return bit_of_cell_[cell]; }
+  Move MakeMove(int source_bit, int target_bit) const {
+    return static_cast<Move>(cell_of_bit_[source_bit] * cells_ +
+                             cell_of_bit_[target_bit]);
+  }
+  int SourceBit(Move m) const { return bit_of_cell_[m / cells_]; }
+  int TargetBit(Move m) const { return bit_of_cell_[m % cells_]; }
+  bool IsPlayerMove(Move m) const { return m < setup_action_; }
+  Move SetupAction(int bit, int color) const {
+    return static_cast<Move>(setup_action_ + cell_of_bit_[bit] * kMaxColors +
+                             color);
+  }
+  Move SpawnAction(int bit) const {
+    return static_cast<Move>(spawn_action_ + cell_of_bit_[bit]);
+  }
+  Move PreviewAction(int color) const {
+    return static_cast<Move>(preview_action_ + color);
+  }
+
+  static Bits Occupied(const State& s) {
+    Bits all = 0;
+    for (const Bits& b : s.balls) all |= b;
+    return all;
+  }
+  Bits Empty(const State& s) const { return geometry_.cells() & ~Occupied(s); }
+  // ColorAt: the color of the ball at `bit`, or -1 for an empty cell.
+  static int ColorAt(const State& s, int bit);
+
+  // Matches: every line of at least min_line balls of one color on the
+  // board, scored as the rules say (all colors, all four directions).
+  MatchResult Matches(const State& s) const;
+  // MoveMatches: the matches moving the ball at `source_bit` to
+  // `target_bit` makes, found around the target only. REQUIRES the board
+  // has no line (true at every player's turn) and a legal move.
+  MatchResult MoveMatches(const State& s, int source_bit, int target_bit) const;
+  // Reachable: the empty cells the ball at `source_bit` can move to.
+  Bits Reachable(const State& s, int source_bit) const;
+  // ForEachSource: calls f(source_bit, targets) for every ball with at
+  // least one target, in increasing cell order; targets in a bitboard.
+  template <class F>
+  void ForEachSource(const State& s, F&& f) const;
+
+ private:
+  explicit Rules(const Options& options);
+  // EndTurnIfDue: after the chance steps of a turn end, decides whether the
+  // game is over.
+  void CheckGameOver(State& s) const;
+  void RemoveLinesWithoutScore(State& s) const;
+  void MaybeFinishChance(State& s) const;
+
+  Options options_;
+  Geometry geometry_;
+  int cells_ = 0;
+  Move setup_action_ = 0, spawn_action_ = 0, preview_action_ = 0;
+  std::array<int16_t, kMaxBits> cell_of_bit_{};
+  std::array<uint8_t, kMaxCells> bit_of_cell_{};
+  std::array<Bits, kMaxBits> neighbours_{};  // orthogonal neighbours
+};
+
+template <class F>
+void Rules::ForEachSource(const State& s, F&& f) const {
+  const Bits empty = Empty(s);
+  if (empty == 0) return;
+  // Label each empty cell with its region, once; a ball's targets are the
+  // union of the regions next to it.
+  std::array<Bits, kMaxCells / 2 + 1> regions;
+  std::array<uint8_t, kMaxBits> region_of;
+  int num_regions = 0;
+  Bits sources = 0;
+  for (Bits left = empty; left != 0;) {
+    const Bits region = geometry_.Flood(Bit(LowestBit(left)), empty);
+    left &= ~region;
+    ForEachBit(region, [&](int bit) {
+      region_of[bit] = static_cast<uint8_t>(num_regions);
+    });
+    regions[num_regions++] = region;
+    sources |= geometry_.Dilate(region);
+  }
+  sources &= ~empty;
+  ForEachBit(sources, [&](int source) {
+    Bits targets = 0;
+    ForEachBit(neighbours_[source] & empty,
+               [&](int n) { targets |= regions[region_of[n]]; });
+    f(source, targets);
+  });
+}
+
+}  // namespace gameai::linesboard
+
+#endif  // GAMEAI_LINESBOARD_LINESBOARD_H_

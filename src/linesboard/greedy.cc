@@ -1,0 +1,124 @@
+#include "gameai/linesboard/greedy.h"
+
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/kernel_adapter.h"
+
+namespace gameai::linesboard {
+
+const MoveEvaluator::Lines& MoveEvaluator::LinesAt(const Rules& rules,
+                                                   const State& s, int target,
+                                                   int color) {
+  Lines& lines = lines_[target][color];
+  if (lines.stamp == stamp_) return lines;
+  const Geometry& geometry = rules.geometry();
+  const Bits mine = s.balls[color];
+  const int min_line = rules.options().min_line;
+  Bits removed = 0, around = 0;
+  int score = 0;
+  for (int d = 0; d < kNumLineDirections; ++d) {
+    Bits run = 0;
+    for (Bits x = geometry.Forward(Bit(target), d) & mine; x != 0;
+         x = geometry.Forward(x, d) & mine) {
+      run |= x;
+    }
+    for (Bits x = geometry.Backward(Bit(target), d) & mine; x != 0;
+         x = geometry.Backward(x, d) & mine) {
+      run |= x;
+    }
+    around |= run;
+    const int length = 1 + PopCount(run);
+    if (length >= min_line) {
+      score += length;
+      removed |= run | Bit(target);
+    }
+  }
+  lines = {.around = around,
+           .score = static_cast<int16_t>(score),
+           .removed = static_cast<int16_t>(PopCount(removed)),
+           .stamp = stamp_};
+  return lines;
+}
+
+GreedyChoice GreedyMove(const Rules& rules, const State& s, Rng& rng,
+                        MoveEvaluator& evaluator) {
+  GreedyChoice choice;
+  choice.score = -1;
+  choice.removed = -1;
+  MoveList& tied = *[] {
+    thread_local MoveList list;  // 8 KB: kept off the stack, reused
+    return &list;
+  }();
+  tied.count = 0;
+  choice.evaluated =
+      evaluator.ForEachMove(rules, s, [&](Move m, int score, int removed) {
+        if (score > choice.score ||
+            (score == choice.score && removed > choice.removed)) {
+          choice.score = score;
+          choice.removed = removed;
+          tied.count = 0;
+        }
+        if (score == choice.score && removed == choice.removed) {
+          tied.push_back(m);
+        }
+      });
+  choice.ties = tied.size();
+  choice.move = tied[static_cast<int>(rng.Below(tied.size()))];
+  return choice;
+}
+
+namespace {
+
+class GreedyAgent final : public Agent {
+ public:
+  explicit GreedyAgent(uint64_t seed) : seed_(seed) {}
+
+  absl::StatusOr<Action> Step(const gameai::State& view) override {
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        KernelViewOf<Rules>(view, seat(), "greedy");
+    if (!kernel.ok()) return kernel.status();
+    const Rules& rules = (*kernel)->rules();
+    if (evaluator_ == nullptr) evaluator_ = std::make_unique<MoveEvaluator>();
+    last_ = GreedyMove(rules, (*kernel)->kernel_state(), rng_, *evaluator_);
+    last_text_ = rules.MoveToString((*kernel)->kernel_state(), last_.move);
+    return rules.ToAction(last_.move);
+  }
+
+  std::string Explain() const override {
+    if (last_text_.empty()) return {};
+    return fmt::format(
+        "greedy: {} scores {} and removes {} ({} of {} moves tie)", last_text_,
+        last_.score, last_.removed, last_.ties, last_.evaluated);
+  }
+
+ protected:
+  void OnStartGame(const Game&, uint64_t seed) override {
+    rng_.Seed(DeriveSeed(seed_, seed));
+  }
+
+ private:
+  uint64_t seed_;
+  Rng rng_;
+  std::unique_ptr<MoveEvaluator> evaluator_;  // 36 KB of cached lines
+  GreedyChoice last_;
+  std::string last_text_;
+};
+
+}  // namespace
+
+AgentEntry GreedyAgentEntry() {
+  return {
+      .name = "greedy",
+      .help =
+          "the seed's computer player: the most points now, then the most "
+          "cells removed, random among ties (random when nothing scores)",
+      .params = {ParamDef::Int("seed", 0, 0, int64_t{1} << 53,
+                               "mixed with each game's seed")},
+      .make = [](const Game&, const Params& params)
+          -> absl::StatusOr<std::unique_ptr<Agent>> {
+        return std::make_unique<GreedyAgent>(params.GetInt("seed"));
+      },
+  };
+}
+
+}  // namespace gameai::linesboard
