@@ -58,7 +58,7 @@ inline State RandomBoard(const Rules& rules, double density, Rng& rng) {
 
 // WithoutLines: the board with every line removed, as play leaves it.
 inline State WithoutLines(const Rules& rules, State s) {
-  const MatchResult m = rules.Matches(s);
+  const LineMatches m = rules.Matches(s);
   for (Bits& b : s.balls) b &= ~m.cells;
   return s;
 }

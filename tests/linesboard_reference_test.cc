@@ -25,7 +25,7 @@ void ExpectSameMatches(const Rules& rules, const State& s,
                        const std::string& where) {
   const ReferenceMatches expected =
       ReferenceBoard::FromState(rules, s).CollectMatches();
-  const MatchResult got = rules.Matches(s);
+  const LineMatches got = rules.Matches(s);
   EXPECT_EQ(got.score, expected.score) << where;
   EXPECT_EQ(got.removed, static_cast<int>(expected.to_remove.size())) << where;
   EXPECT_EQ(CellsOf(rules, got.cells), expected.to_remove) << where;
@@ -71,7 +71,7 @@ TEST(LinesReference, TenThousandRandomPositionsAgree) {
       ReferenceBoard after = board.Duplicate();
       after.ApplyMove(m / rules.NumCells(), m % rules.NumCells());
       const ReferenceMatches want = after.CollectMatches();
-      const MatchResult local =
+      const LineMatches local =
           rules.MoveMatches(s, rules.SourceBit(m), rules.TargetBit(m));
       EXPECT_EQ(local.score, want.score) << where << " move " << m;
       EXPECT_EQ(CellsOf(rules, local.cells), want.to_remove) << where;

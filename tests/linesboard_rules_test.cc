@@ -101,7 +101,7 @@ TEST(LinesRules, ACrossOfTwoLinesScoresSixAndClearsFive) {
                           "AA...",  //
                           ".....",  //
                           "B...A"});
-  const MatchResult m = rules.MoveMatches(s, Cell("e5"), Cell("c3"));
+  const LineMatches m = rules.MoveMatches(s, Cell("e5"), Cell("c3"));
   EXPECT_EQ(m.score, 6);
   EXPECT_EQ(m.removed, 5);
   rules.Apply(s, MoveOf(rules, "e5", "c3"));

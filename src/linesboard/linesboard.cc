@@ -115,8 +115,8 @@ int Rules::ColorAt(const State& s, int bit) {
   return -1;
 }
 
-MatchResult Rules::Matches(const State& s) const {
-  MatchResult result;
+LineMatches Rules::Matches(const State& s) const {
+  LineMatches result;
   const int length = options_.min_line;
   for (int c = 0; c < options_.colors; ++c) {
     const Bits color = s.balls[c];
@@ -143,11 +143,11 @@ MatchResult Rules::Matches(const State& s) const {
   return result;
 }
 
-MatchResult Rules::MoveMatches(const State& s, int source_bit,
+LineMatches Rules::MoveMatches(const State& s, int source_bit,
                                int target_bit) const {
   const int color = ColorAt(s, source_bit);
   const Bits mine = (s.balls[color] & ~Bit(source_bit)) | Bit(target_bit);
-  MatchResult result;
+  LineMatches result;
   for (int d = 0; d < kNumLineDirections; ++d) {
     Bits run = Bit(target_bit);
     int length = 1;
@@ -209,7 +209,7 @@ bool Rules::IsLegal(const State& s, Move m) const {
 }
 
 void Rules::RemoveLinesWithoutScore(State& s) const {
-  const MatchResult matches = Matches(s);
+  const LineMatches matches = Matches(s);
   if (matches.cells == 0) return;
   for (Bits& b : s.balls) b &= ~matches.cells;
 }
@@ -225,7 +225,7 @@ void Rules::Apply(State& s, Move m) const {
     const int source = SourceBit(m), target = TargetBit(m);
     const int color = ColorAt(s, source);
     s.balls[color] = (s.balls[color] & ~Bit(source)) | Bit(target);
-    const MatchResult matches = Matches(s);
+    const LineMatches matches = Matches(s);
     if (matches.score > 0) {
       for (Bits& b : s.balls) b &= ~matches.cells;
       s.score[s.player] =

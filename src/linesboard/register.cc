@@ -3,6 +3,7 @@
 #include "gameai/core/kernel_adapter.h"
 #include "gameai/linesboard/greedy.h"
 #include "gameai/linesboard/linesboard.h"
+#include "gameai/linesboard/lookahead.h"
 #include "gameai/search/mcts.h"
 
 namespace gameai::linesboard {
@@ -41,8 +42,9 @@ GameEntry GameEntryForLinesBoard() {
         if (!rules.ok()) return rules.status();
         return MakeKernelGame("linesboard", params, *std::move(rules));
       },
-      .agents = {GreedyAgentEntry(), MctsAgentEntry<Rules>()},
-      .hint_agent = "greedy",
+      .agents = {GreedyAgentEntry(), LookaheadAgentEntry(),
+                 MctsAgentEntry<Rules>()},
+      .hint_agent = "lookahead",
   };
 }
 

@@ -72,7 +72,7 @@ int MoveEvaluator::ForEachMove(const Rules& rules, const State& s, F&& f) {
       const Lines& lines = LinesAt(rules, s, target, color);
       const auto move = static_cast<Move>(base + rules.CellOfBit(target));
       if ((lines.around >> source) & 1) {
-        const MatchResult r = rules.MoveMatches(s, source, target);
+        const LineMatches r = rules.MoveMatches(s, source, target);
         f(move, r.score, r.removed);
       } else {
         f(move, lines.score, lines.removed);

@@ -85,12 +85,12 @@ struct State {
 using Move = uint16_t;
 using MoveList = FixedMoveList<Move, kMaxMoves>;
 
-// MatchResult: what a move's matches are worth.
-struct MatchResult {
+// LineMatches: what a move's matches are worth.
+struct LineMatches {
   int score = 0;    // sum of the removed lines' lengths
   int removed = 0;  // distinct cells removed
   Bits cells = 0;   // the removed cells
-  friend bool operator==(const MatchResult&, const MatchResult&) = default;
+  friend bool operator==(const LineMatches&, const LineMatches&) = default;
 };
 
 class Rules {
@@ -166,11 +166,11 @@ class Rules {
 
   // Matches: every line of at least min_line balls of one color on the
   // board, scored as the rules say (all colors, all four directions).
-  MatchResult Matches(const State& s) const;
+  LineMatches Matches(const State& s) const;
   // MoveMatches: the matches moving the ball at `source_bit` to
   // `target_bit` makes, found around the target only. REQUIRES the board
   // has no line (true at every player's turn) and a legal move.
-  MatchResult MoveMatches(const State& s, int source_bit, int target_bit) const;
+  LineMatches MoveMatches(const State& s, int source_bit, int target_bit) const;
   // Reachable: the empty cells the ball at `source_bit` can move to.
   Bits Reachable(const State& s, int source_bit) const;
   // ForEachSource: calls f(source_bit, targets) for every ball with at
