@@ -13,3 +13,5 @@ run solve 'mancala(pits=5,seeds=3)'
 run match 'yacht(players=1)' --agents optimal,dice8,greedy --games 600 --seed 1 --threads 2
 run match yacht --agents optimal,dice8 --games 200 --seed 1 --threads 2
 run solve yacht
+run match linesboard --agents lookahead,greedy --games 100 --seed 1 --threads 2
+run match linesboard --agents greedy,random --games 100 --seed 1 --threads 2

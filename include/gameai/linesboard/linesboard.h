@@ -13,7 +13,7 @@
 // game ends with no empty cell, no legal move, or `max_turns` turns played
 // in all. Higher score wins.
 //
-// Choices where the spec is silent (documented in docs/linesboard.md):
+// Choices where the spec is silent (also in the README):
 //   - the start: `initial_balls` balls of random colors on random cells,
 //     lines among them removed, then the first preview is drawn;
 //   - spawned balls land one by one while empty cells remain (the rest of
