@@ -46,13 +46,14 @@ class ProgressBar {
 
 constexpr char kUsage[] =
     "usage: gameai match GAME --agents A,B[,...] [--games N] [--seed S] "
-    "[--threads T] [--random-opening PLIES] [--json]";
+    "[--threads T] [--random-opening PLIES] [--json] [--game-log]";
 
 }  // namespace
 
 int RunMatchCommand(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(
-      argv, {"agents", "games", "seed", "threads", "random-opening"}, {"json"});
+  absl::StatusOr<Args> args =
+      ParseArgs(argv, {"agents", "games", "seed", "threads", "random-opening"},
+                {"json", "game-log"});
   if (!args.ok()) return Fail(args.status());
   if (args->positional.size() != 1 || !args->values.count("agents")) {
     return Fail(absl::InvalidArgumentError(kUsage));
@@ -75,6 +76,7 @@ int RunMatchCommand(const std::vector<std::string>& argv) {
   options.games = *games;
   options.seed = static_cast<uint64_t>(*seed);
   options.threads = static_cast<int>(*threads);
+  options.log_games = args->switches.count("game-log") > 0;
   ProgressBar progress;
   options.on_progress = [&progress](int64_t done, int64_t total) {
     progress.Update(done, total);

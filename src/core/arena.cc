@@ -111,10 +111,15 @@ class MatchRunner {
     GameRecord record;
     record.illegal_per_seat.assign(players, 0);
     std::vector<Agent*> seated(players);
+    std::vector<std::string> table;
     for (Player p = 0; p < players; ++p) {
       const int slot = seating_.SlotOfSeat(rotation, p);
       record.slot_of_seat.push_back(slot);
       seated[p] = agents[slot].get();
+      table.push_back(specs_[seating_.slot_spec[slot]]);
+    }
+    for (Player p = 0; p < players; ++p) {
+      seated[p]->set_table(table);
       seated[p]->StartGame(*game_, p, DeriveSeed(game_seed, 1 + p));
     }
     std::unique_ptr<State> state = game_->NewInitialState();
@@ -216,15 +221,15 @@ AgentResult Summarize(const std::string& spec, int spec_index,
       if (seating.slot_spec[g.slot_of_seat[seat]] != spec_index) continue;
       ++r.games;
       scores.push_back(g.scores[seat]);
+      r.score_sum += g.scores[seat];
       total_return += g.returns[seat];
       r.illegal_actions += g.illegal_per_seat[seat];
       if (solitaire) continue;
       if (g.returns[seat] < best) {
         ++r.losses;
-      } else if (sharing == 1) {
-        ++r.wins;
       } else {
-        ++r.draws;
+        r.first_places += 1.0 / static_cast<double>(sharing);
+        ++(sharing == 1 ? r.wins : r.draws);
       }
     }
   }
@@ -313,6 +318,24 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   for (int i = 0; i < static_cast<int>(specs.size()); ++i) {
     result.agents.push_back(
         Summarize(specs[i], i, records, seating, solitaire));
+  }
+  if (specs.size() > 1) {
+    const auto best =
+        std::max_element(result.agents.begin(), result.agents.end(),
+                         [](const AgentResult& a, const AgentResult& b) {
+                           return a.mean_score < b.mean_score;
+                         });
+    result.winner = best->spec;
+  }
+  if (options.log_games) {
+    for (const GameRecord& g : records) {
+      GameLogEntry entry;
+      for (int slot : g.slot_of_seat) {
+        entry.agent_of_seat.push_back(seating.slot_spec[slot]);
+      }
+      entry.scores = g.scores;
+      result.game_log.push_back(std::move(entry));
+    }
   }
   result.illegal_actions = runner.TakeIllegal();
   return result;

@@ -4,6 +4,7 @@
 #include "gameai/core/registry.h"
 #include "gameai/linesboard/register.h"
 #include "gameai/mancala/register.h"
+#include "gameai/minirisk/register.h"
 #include "gameai/yacht/register.h"
 
 namespace gameai {
@@ -16,6 +17,7 @@ void RegisterBuiltinGames() {
     (void)RegisterGame(mancala::GameEntryForMancala());
     (void)RegisterGame(yacht::GameEntryForYacht());
     (void)RegisterGame(linesboard::GameEntryForLinesBoard());
+    (void)RegisterGame(minirisk::GameEntryForMiniRisk());
   });
 }
 

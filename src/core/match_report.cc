@@ -57,6 +57,10 @@ std::string MatchResultToJson(const MatchResult& result) {
     w.Double(a.mean_score);
     w.Key("mean_score_ci95");
     WriteInterval(w, a.mean_score_ci95);
+    w.Key("score_sum");
+    w.Double(a.score_sum);
+    w.Key("first_places");
+    w.Double(a.first_places);
     w.Key("mean_return");
     w.Double(a.mean_return);
     w.Key("illegal_actions");
@@ -64,6 +68,25 @@ std::string MatchResultToJson(const MatchResult& result) {
     w.EndObject();
   }
   w.EndArray();
+  w.Key("winner");
+  w.String(result.winner);
+  if (!result.game_log.empty()) {
+    w.Key("game_log");
+    w.BeginArray();
+    for (const GameLogEntry& g : result.game_log) {
+      w.BeginObject();
+      w.Key("agents");
+      w.BeginArray();
+      for (int a : g.agent_of_seat) w.Int(a);
+      w.EndArray();
+      w.Key("scores");
+      w.BeginArray();
+      for (double s : g.scores) w.Double(s);
+      w.EndArray();
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   w.Key("illegal_action_log");
   w.BeginArray();
   for (size_t i = 0;
@@ -95,16 +118,21 @@ std::string MatchResultToTable(const MatchResult& result) {
       "s\n",
       result.game, result.games, result.seed, result.threads,
       result.random_opening, result.elapsed_seconds);
-  out += fmt::format("{:<36} {:>6} {:>6} {:>6} {:>6} {:>22} {:>26} {:>8}\n",
-                     "agent", "games", "wins", "draws", "losses",
-                     "win rate [95% CI]", "mean score [95% CI]", "illegal");
+  out += fmt::format(
+      "{:<36} {:>6} {:>6} {:>6} {:>6} {:>22} {:>26} {:>10} {:>7} {:>8}\n",
+      "agent", "games", "wins", "draws", "losses", "win rate [95% CI]",
+      "mean score [95% CI]", "score sum", "firsts", "illegal");
   for (const AgentResult& a : result.agents) {
     out += fmt::format(
         "{:<36} {:>6} {:>6} {:>6} {:>6} {:>6.3f} [{:.3f}, {:.3f}] "
-        "{:>8.2f} [{:.2f}, {:.2f}] {:>8}\n",
+        "{:>8.2f} [{:.2f}, {:.2f}] {:>10.0f} {:>7.1f} {:>8}\n",
         a.spec, a.games, a.wins, a.draws, a.losses, a.win_rate,
         a.win_rate_ci95.low, a.win_rate_ci95.high, a.mean_score,
-        a.mean_score_ci95.low, a.mean_score_ci95.high, a.illegal_actions);
+        a.mean_score_ci95.low, a.mean_score_ci95.high, a.score_sum,
+        a.first_places, a.illegal_actions);
+  }
+  if (!result.winner.empty()) {
+    out += fmt::format("winner (highest mean score): {}\n", result.winner);
   }
   for (size_t i = 0;
        i < result.illegal_actions.size() && i < kMaxLoggedIllegalActions; ++i) {

@@ -49,6 +49,11 @@ class Agent {
   virtual std::string Explain() const { return {}; }
 
   Player seat() const { return seat_; }
+  // table: who sits at each seat this game (agent specs), public as in a
+  // tournament's seating, so that learning agents can model each opponent
+  // across games. Empty when the caller does not say.
+  const std::vector<std::string>& table() const { return table_; }
+  void set_table(std::vector<std::string> table) { table_ = std::move(table); }
 
  protected:
   virtual void OnStartGame(const Game& game, uint64_t seed) {
@@ -57,6 +62,7 @@ class Agent {
   }
 
   Player seat_ = kInvalidPlayer;
+  std::vector<std::string> table_;
 };
 
 }  // namespace gameai

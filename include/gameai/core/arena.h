@@ -45,6 +45,8 @@ struct MatchOptions {
   // Agents of the caller's own (a bot under development, a test agent),
   // found by name before the registry's.
   std::vector<AgentEntry> custom_agents;
+  // log_games: keep every game's seating and scores in MatchResult::game_log.
+  bool log_games = false;
   // on_progress(games_done, games_total): called under a lock, any thread.
   std::function<void(int64_t, int64_t)> on_progress;
 };
@@ -66,8 +68,19 @@ struct AgentResult {
   Interval win_rate_ci95;
   double mean_score = 0;
   Interval mean_score_ci95;
+  double score_sum = 0;
+  // first_places: games it ended alone on top count 1, a top shared by k
+  // players 1/k (the tournament's game wins, shared first places split).
+  double first_places = 0;
   double mean_return = 0;
   int64_t illegal_actions = 0;
+};
+
+// GameLogEntry: one game of a match: the spec index (into
+// MatchResult::agents) at each seat, and each seat's score.
+struct GameLogEntry {
+  std::vector<int> agent_of_seat;
+  std::vector<double> scores;
 };
 
 struct MatchResult {
@@ -79,7 +92,11 @@ struct MatchResult {
   int num_players = 0;
   double elapsed_seconds = 0;
   std::vector<AgentResult> agents;  // one per distinct spec, in given order
+  // winner: the spec with the highest mean score (the first listed of
+  // equals); empty for a single spec.
+  std::string winner;
   std::vector<IllegalAction> illegal_actions;
+  std::vector<GameLogEntry> game_log;  // in game order, with log_games
 };
 
 // RunMatch: errors for a bad game or agent spec, an agent count that does

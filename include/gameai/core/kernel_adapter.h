@@ -265,7 +265,7 @@ std::shared_ptr<const Game> MakeKernelGame(std::string name, Params params,
 
 // KernelViewOf: the kernel behind the view handed to agent `agent` seated at
 // `seat`, or an error naming the mismatch: a state of another game, or a
-// view where that seat is not to move.
+// view where that seat is not to move (alone or at a simultaneous node).
 template <Kernel R>
 absl::StatusOr<const KernelState<R>*> KernelViewOf(const State& view,
                                                    Player seat,
@@ -277,7 +277,9 @@ absl::StatusOr<const KernelState<R>*> KernelViewOf(const State& view,
         "made for",
         agent, view.GetGame().Name()));
   }
-  if (view.CurrentPlayer() != seat) {
+  const Player current = view.CurrentPlayer();
+  if (current != seat &&
+      !(current == kSimultaneousPlayer && !view.LegalActions(seat).empty())) {
     return absl::FailedPreconditionError(
         fmt::format("{}: not this seat's turn", agent));
   }

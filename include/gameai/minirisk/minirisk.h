@@ -1,0 +1,132 @@
+// gameai/minirisk/minirisk.h: MiniRisk, the sealed-bid auction of prize
+// cards ("Hol's der Geier" / Raj), the kernel of game `minirisk`.
+//
+// Rules (shared/spec/minirisk.md; seed 001): each player holds bid cards
+// 1..15. 15 rounds: a prize card (-5..-1, 1..10) is turned up and added to
+// the pot; all players bid one of their cards at once. Bids made by two or
+// more players cancel (the cards are spent anyway). Of the unique bids the
+// highest takes the pot when its sum is >= 0, the lowest when it is < 0.
+// With no unique bid the pot carries over to the next round; a pot left
+// after the last round is discarded. Score: the sum of the prizes taken.
+//
+// The prize deck: turning the top card of a shuffled deck is the same
+// draw as a uniformly random card among those not yet turned, so each
+// round starts with that chance event and the deck's order exists nowhere
+// before it is revealed. Hands and earlier bids are public (anyone can
+// count the cards played), so the state holds no secret: the simultaneous
+// bid is the game's only hidden information.
+//
+// Actions: 0..14 bid card action + 1; 15..29 prize card (chance): prize
+// index action - 15, value PrizeValue(index). Text: "bid 7", "prize -3".
+#ifndef GAMEAI_MINIRISK_MINIRISK_H_
+#define GAMEAI_MINIRISK_MINIRISK_H_
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/kernel.h"
+#include "gameai/core/move_list.h"
+#include "gameai/core/random.h"
+#include "gameai/core/types.h"
+
+namespace gameai::minirisk {
+
+inline constexpr int kCards = 15;  // bid cards 1..15, prize cards 15
+inline constexpr int kRounds = 15;
+inline constexpr int kMaxPlayers = 8;
+inline constexpr int kFirstPrizeAction = kCards;
+inline constexpr uint16_t kFullHand = (1 << kCards) - 1;
+
+// PrizeValue: prize index 0..14 -> -5..-1, 1..10.
+constexpr int PrizeValue(int index) {
+  return index < 5 ? index - 5 : index - 4;
+}
+// PrizeIndex: the inverse. REQUIRES value in -5..-1 or 1..10.
+constexpr int PrizeIndex(int value) {
+  return value < 0 ? value + 5 : value + 4;
+}
+
+struct Options {
+  int players = 5;
+};
+
+// State: 192 bytes, no pointers. Everything in it is public.
+struct State {
+  std::array<uint16_t, kMaxPlayers> hands;  // bit c: bid card c + 1 held
+  std::array<int16_t, kMaxPlayers> scores;
+  // bids[r][p]: the card player p bid in round r (1..15), 0 before.
+  std::array<std::array<uint8_t, kMaxPlayers>, kRounds> bids;
+  std::array<uint8_t, kRounds> prizes;  // prize index turned in round r
+  std::array<int8_t, kRounds> taker;    // who took the pot in round r, -1
+  uint16_t prizes_left;                 // bit i: prize index i not turned
+  uint16_t pot_cards;                   // bit i: prize index i in the pot
+  int16_t pot;                          // the pot's value
+  uint8_t round;                        // rounds finished
+  uint8_t revealed;                     // this round's prize is turned
+};
+
+using Move = uint8_t;
+using MoveList = FixedMoveList<Move, kCards>;
+
+// Resolution: who takes a pot of value `pot` given each player's bid card
+// (0 = no bid), or -1 when no bid is unique.
+int Taker(int pot, const uint8_t* bids, int players);
+
+class Rules {
+ public:
+  using State = minirisk::State;
+  using Move = minirisk::Move;
+  using MoveList = minirisk::MoveList;
+  using ChanceList = std::vector<KernelChanceOutcome<Move>>;
+
+  static absl::StatusOr<Rules> Create(const Options& options);
+  const Options& options() const { return options_; }
+
+  GameType Type() const;
+  int NumPlayers() const { return options_.players; }
+  Action NumDistinctActions() const { return 2 * kCards; }
+  int MaxGameLength() const { return 2 * kRounds; }
+  State InitialState() const;
+  Player CurrentPlayer(const State& s) const;
+  // LegalMoves: empty (chance outcomes come from ChanceOutcomes, bids from
+  // LegalMovesFor).
+  void LegalMoves(const State&, MoveList& moves) const { moves.count = 0; }
+  void LegalMovesFor(const State& s, Player p, MoveList& moves) const;
+  void Apply(State& s, Move m) const;  // a prize card (chance)
+  void ApplyJoint(State& s, const Move* bids) const;
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  Move SampleChance(const State& s, Rng& rng) const;
+  // SampleBid: a uniformly random card of player p's hand.
+  static Move SampleBid(const State& s, Player p, Rng& rng);
+  // Return: +1 alone on top, 0 sharing the top, -1 below.
+  double Return(const State& s, Player p) const;
+  double Score(const State& s, Player p) const { return s.scores[p]; }
+  Action ToAction(Move m) const { return m; }
+  Move ToMove(Action a) const { return static_cast<Move>(a); }
+  std::string ToString(const State& s) const;
+  std::string Serialize(const State& s) const;
+  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ObservationString(const State& s, Player p) const;
+  std::string MoveToString(const State& s, Move m) const;
+  std::optional<Move> ParseMove(const State& s, std::string_view text) const;
+
+  static Move Bid(int card) { return static_cast<Move>(card - 1); }
+  static Move Prize(int value) {
+    return static_cast<Move>(kFirstPrizeAction + PrizeIndex(value));
+  }
+  // PrizesLeftValue: the sum of the prize cards not turned yet.
+  static int PrizesLeftValue(const State& s);
+
+ private:
+  explicit Rules(const Options& options) : options_(options) {}
+  Options options_;
+};
+
+}  // namespace gameai::minirisk
+
+#endif  // GAMEAI_MINIRISK_MINIRISK_H_

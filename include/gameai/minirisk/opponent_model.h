@@ -1,0 +1,60 @@
+// gameai/minirisk/opponent_model.h: what each opponent bids, learned.
+//
+// One profile per opponent (by the name the table gives it, so it follows
+// the opponent from seat to seat and from game to game): for each prize
+// card turned, a preference over bid cards. After every reveal the
+// opponent's profile for that round's prize moves toward the card it bid,
+// the reinforcement-learning update
+//   w[prize][card] += alpha * ([card == bid] - w[prize][card]),
+// so recent behaviour weighs most and the weights stay a distribution.
+// Predictions keep only the cards the opponent still holds.
+#ifndef GAMEAI_MINIRISK_OPPONENT_MODEL_H_
+#define GAMEAI_MINIRISK_OPPONENT_MODEL_H_
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gameai/core/random.h"
+#include "gameai/minirisk/minirisk.h"
+
+namespace gameai::minirisk {
+
+class OpponentModel {
+ public:
+  explicit OpponentModel(double alpha = 0.2) : alpha_(alpha) {}
+
+  // StartGame: names each seat's profile (`table` from Agent::table(); by
+  // seat number when empty).
+  void StartGame(const std::vector<std::string>& table, int players,
+                 Player self);
+  // Observe: learns from every round of `s` finished since the last call.
+  void Observe(const State& s);
+  // Weights: player q's preference for each card it holds at this round's
+  // prize, summing to 1 (zero for cards it does not hold).
+  std::array<double, kCards> Weights(const State& s, Player q) const;
+  // MostLikely: the card q most likely bids now (ties: the lower card).
+  Move MostLikely(const State& s, Player q) const;
+  // Sample: a card drawn from Weights.
+  Move Sample(const State& s, Player q, Rng& rng) const;
+  // Observations: how many bids q's profile has learned from.
+  int Observations(Player q) const { return seat_[q]->observations; }
+
+ private:
+  struct Profile {
+    std::array<std::array<double, kCards>, kCards> weights;  // [prize][card]
+    int observations = 0;
+    Profile();
+  };
+  double alpha_;
+  std::map<std::string, Profile> profiles_;
+  std::vector<Profile*> seat_;
+  Player self_ = 0;
+  int players_ = 0;
+  int rounds_seen_ = 0;
+};
+
+}  // namespace gameai::minirisk
+
+#endif  // GAMEAI_MINIRISK_OPPONENT_MODEL_H_

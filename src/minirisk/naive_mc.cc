@@ -1,0 +1,78 @@
+// The seed's naive Monte-Carlo player: every future bid uniformly random.
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/minirisk/agents.h"
+#include "gameai/minirisk/monte_carlo.h"
+
+namespace gameai::minirisk {
+namespace {
+
+class NaiveMcAgent final : public Agent {
+ public:
+  NaiveMcAgent(Outcome outcome, int rollouts, uint64_t seed)
+      : rollouts_(rollouts), outcome_(outcome), seed_(seed) {}
+
+  absl::StatusOr<Action> Step(const gameai::State& view) override {
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        KernelViewOf<Rules>(view, seat(), "naive_mc");
+    if (!kernel.ok()) return kernel.status();
+    const Rules& rules = (*kernel)->rules();
+    const State& s = (*kernel)->kernel_state();
+    auto uniform = [](const State& x, Player p, Rng& rng) {
+      return Rules::SampleBid(x, p, rng);
+    };
+    const auto values = BidValues(rules, s, seat(), rollouts_, rng_(), outcome_,
+                                  uniform, uniform);
+    const Move bid = BestCard(values);
+    explanation_ = fmt::format("naive_mc: bid {} (mean final score {:.2f})",
+                               bid + 1, values[bid]);
+    return rules.ToAction(bid);
+  }
+
+  std::string Explain() const override { return explanation_; }
+
+ protected:
+  void OnStartGame(const Game&, uint64_t seed) override {
+    rng_.Seed(DeriveSeed(seed_, seed));
+  }
+
+ private:
+  int rollouts_;
+  Outcome outcome_;
+  uint64_t seed_;
+  Rng rng_;
+  std::string explanation_;
+};
+
+}  // namespace
+
+AgentEntry NaiveMcAgentEntry() {
+  return {
+      .name = "naive_mc",
+      .help =
+          "the seed's naive Monte-Carlo player: the bid with the best mean "
+          "score when every future bid is uniformly random",
+      .params =
+          {
+              ParamDef::Int("rollouts", 100, 1, 1000000,
+                            "playouts per card in hand"),
+              ParamDef::String("outcome", "score",
+                               "what a playout is worth: score (own final "
+                               "score) or margin (over the others' mean)"),
+              ParamDef::Int("seed", 0, 0, int64_t{1} << 53,
+                            "mixed with each game's seed"),
+          },
+      .make = [](const Game&, const Params& params)
+          -> absl::StatusOr<std::unique_ptr<Agent>> {
+        absl::StatusOr<Outcome> outcome =
+            ParseOutcome(params.GetString("outcome"));
+        if (!outcome.ok()) return outcome.status();
+        return std::make_unique<NaiveMcAgent>(
+            *outcome, static_cast<int>(params.GetInt("rollouts")),
+            params.GetInt("seed"));
+      },
+  };
+}
+
+}  // namespace gameai::minirisk

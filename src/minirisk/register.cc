@@ -1,0 +1,29 @@
+#include "gameai/minirisk/register.h"
+
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/minirisk/agents.h"
+#include "gameai/minirisk/minirisk.h"
+#include "gameai/search/mcts.h"
+
+namespace gameai::minirisk {
+
+GameEntry GameEntryForMiniRisk() {
+  return {
+      .name = "minirisk",
+      .help =
+          "MiniRisk (Raj): bid cards 1..15 in secret for prize cards; equal "
+          "bids cancel, the highest unique bid takes a positive pot",
+      .params = {ParamDef::Int("players", 5, 2, kMaxPlayers, "players")},
+      .make = [](const Params& params)
+          -> absl::StatusOr<std::shared_ptr<const Game>> {
+        absl::StatusOr<Rules> rules = Rules::Create(
+            {.players = static_cast<int>(params.GetInt("players"))});
+        if (!rules.ok()) return rules.status();
+        return MakeKernelGame("minirisk", params, *std::move(rules));
+      },
+      .agents = {FixedAgentEntry(), RlAgentEntry(), NaiveMcAgentEntry(),
+                 PlannerAgentEntry(), MctsAgentEntry<Rules>()},
+  };
+}
+
+}  // namespace gameai::minirisk

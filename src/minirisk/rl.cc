@@ -1,0 +1,81 @@
+// The seed's reactive learner: predicts each opponent's bid with a learned
+// model and plays the best reply to the predictions.
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/minirisk/agents.h"
+#include "gameai/minirisk/opponent_model.h"
+
+namespace gameai::minirisk {
+namespace {
+
+class RlAgent final : public Agent {
+ public:
+  RlAgent(double alpha, double card_cost)
+      : model_(alpha), card_cost_(card_cost) {}
+
+  absl::StatusOr<Action> Step(const gameai::State& view) override {
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        KernelViewOf<Rules>(view, seat(), "rl");
+    if (!kernel.ok()) return kernel.status();
+    const Rules& rules = (*kernel)->rules();
+    const State& s = (*kernel)->kernel_state();
+    model_.Observe(s);
+    std::array<uint8_t, kMaxPlayers> predicted{};
+    for (Player q = 0; q < rules.NumPlayers(); ++q) {
+      if (q != seat()) predicted[q] = model_.MostLikely(s, q) + 1;
+    }
+    const Move bid = BestReply(rules, s, seat(), predicted,
+                               card_cost_ * ExchangeRate(s, seat()));
+    explanation_ = fmt::format("rl: pot {}, predicted bids", s.pot);
+    for (Player q = 0; q < rules.NumPlayers(); ++q) {
+      if (q != seat()) explanation_ += fmt::format(" {}", predicted[q]);
+    }
+    explanation_ += fmt::format(", reply {}", bid + 1);
+    return rules.ToAction(bid);
+  }
+
+  void EndGame(const gameai::State& view, absl::Span<const double>) override {
+    if (const auto* k = dynamic_cast<const KernelState<Rules>*>(&view)) {
+      model_.Observe(k->kernel_state());  // the last round's bids
+    }
+  }
+
+  std::string Explain() const override { return explanation_; }
+
+ protected:
+  void OnStartGame(const Game& game, uint64_t) override {
+    model_.StartGame(table(), game.NumPlayers(), seat());
+  }
+
+ private:
+  OpponentModel model_;
+  double card_cost_;
+  std::string explanation_;
+};
+
+}  // namespace
+
+AgentEntry RlAgentEntry() {
+  return {
+      .name = "rl",
+      .help =
+          "the seed's reactive learner: learns every opponent's bids (kept "
+          "across games), predicts them, plays the best reply",
+      .params =
+          {
+              ParamDef::Double("alpha", 0.2, 0.001, 1,
+                               "learning rate of the opponent model"),
+              ParamDef::Double("card_cost", 0.5, 0, 10,
+                               "a card of value v costs v * this * the "
+                               "exchange rate (prizes left / cards left)"),
+          },
+      .make = [](const Game&, const Params& params)
+          -> absl::StatusOr<std::unique_ptr<Agent>> {
+        return std::make_unique<RlAgent>(params.GetDouble("alpha"),
+                                         params.GetDouble("card_cost"));
+      },
+  };
+}
+
+}  // namespace gameai::minirisk
