@@ -25,6 +25,7 @@ const std::map<std::string, std::vector<std::string>>& ExtraSpecs() {
             "mancala(pits=6,seeds=6,empty_capture=true)"}},
           {"yacht",
            {"yacht(players=1)", "yacht(players=3,yahtzee_bonus=true)"}},
+          {"minirisk", {"minirisk(players=2)", "minirisk(players=8)"}},
           {"linesboard",
            {"linesboard(rows=3,cols=3,colors=2,initial_balls=3,spawn=1)",
             "linesboard(rows=5,cols=7,colors=3,initial_balls=10,spawn=2,"

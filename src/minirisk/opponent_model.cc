@@ -1,11 +1,37 @@
 #include "gameai/minirisk/opponent_model.h"
 
+#include <algorithm>
+
 #include "fmt/format.h"
 
 namespace gameai::minirisk {
 
-OpponentModel::Profile::Profile() {
-  for (auto& row : weights) row.fill(1.0 / kCards);
+namespace {
+constexpr int kLowestPot = -15, kHighestPot = 40;  // pots beyond: clamped
+constexpr int kPots = kHighestPot - kLowestPot + 1;
+}  // namespace
+
+int OpponentModel::Situation(const State& s, int round) const {
+  if (feature_ == Feature::kPrize) return s.prizes[round];
+  // The pot as it stood when round `round` was bid.
+  int pot = PrizeValue(s.prizes[round]);
+  for (int r = round - 1; r >= 0 && s.taker[r] < 0; --r) {
+    pot += PrizeValue(s.prizes[r]);
+  }
+  pot = std::clamp(pot, kLowestPot, kHighestPot);
+  return (pot - kLowestPot) * kRounds + round;
+}
+
+OpponentModel::Profile& OpponentModel::ProfileFor(const std::string& name) {
+  Profile& profile = profiles_[name];
+  if (profile.weights.empty()) {
+    const int situations =
+        feature_ == Feature::kPrize ? kCards : kPots * kRounds;
+    std::array<double, kCards> uniform;
+    uniform.fill(1.0 / kCards);
+    profile.weights.assign(situations, uniform);
+  }
+  return profile;
 }
 
 void OpponentModel::StartGame(const std::vector<std::string>& table,
@@ -15,7 +41,7 @@ void OpponentModel::StartGame(const std::vector<std::string>& table,
     const std::string name = p < static_cast<int>(table.size())
                                  ? table[p]
                                  : fmt::format("seat {}", p);
-    seat_[p] = &profiles_[name];
+    seat_[p] = &ProfileFor(name);
   }
   self_ = self;
   players_ = players;
@@ -24,13 +50,13 @@ void OpponentModel::StartGame(const std::vector<std::string>& table,
 
 void OpponentModel::Observe(const State& s) {
   for (; rounds_seen_ < s.round; ++rounds_seen_) {
-    const int prize = s.prizes[rounds_seen_];
+    const int situation = Situation(s, rounds_seen_);
     for (Player q = 0; q < players_; ++q) {
       if (q == self_) continue;
       Profile& profile = *seat_[q];
       const int bid = s.bids[rounds_seen_][q] - 1;
       for (int c = 0; c < kCards; ++c) {
-        double& w = profile.weights[prize][c];
+        double& w = profile.weights[situation][c];
         w += alpha_ * ((c == bid ? 1.0 : 0.0) - w);
       }
       ++profile.observations;
@@ -41,7 +67,7 @@ void OpponentModel::Observe(const State& s) {
 std::array<double, kCards> OpponentModel::Weights(const State& s,
                                                   Player q) const {
   std::array<double, kCards> out{};
-  const auto& row = seat_[q]->weights[s.prizes[s.round]];
+  const auto& row = seat_[q]->weights[Situation(s, s.round)];
   double total = 0;
   for (int c = 0; c < kCards; ++c) {
     if ((s.hands[q] >> c) & 1) {

@@ -12,7 +12,8 @@ namespace {
 class RlAgent final : public Agent {
  public:
   RlAgent(double alpha, double card_cost)
-      : model_(alpha), card_cost_(card_cost) {}
+      : model_(alpha, OpponentModel::Feature::kPotAndRound),
+        card_cost_(card_cost) {}
 
   absl::StatusOr<Action> Step(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =

@@ -1,13 +1,21 @@
 // gameai/minirisk/opponent_model.h: what each opponent bids, learned.
 //
 // One profile per opponent (by the name the table gives it, so it follows
-// the opponent from seat to seat and from game to game): for each prize
-// card turned, a preference over bid cards. After every reveal the
-// opponent's profile for that round's prize moves toward the card it bid,
-// the reinforcement-learning update
-//   w[prize][card] += alpha * ([card == bid] - w[prize][card]),
+// the opponent from seat to seat and from game to game): for each
+// situation, a preference over bid cards. After every reveal the
+// opponent's profile for that round's situation moves toward the card it
+// bid, the reinforcement-learning update
+//   w[situation][card] += alpha * ([card == bid] - w[situation][card]),
 // so recent behaviour weighs most and the weights stay a distribution.
 // Predictions keep only the cards the opponent still holds.
+//
+// The situation (Feature):
+//   kPrize        the prize card turned this round (15 situations): what
+//                 the planner uses, learned in a game or two;
+//   kPotAndRound  the pot's value and the cards left in hand (the round),
+//                 56 x 15 situations: the seed's reactive learner's
+//                 (prize or pot value, own remaining cards) table, which
+//                 takes many games to fill.
 #ifndef GAMEAI_MINIRISK_OPPONENT_MODEL_H_
 #define GAMEAI_MINIRISK_OPPONENT_MODEL_H_
 
@@ -23,7 +31,9 @@ namespace gameai::minirisk {
 
 class OpponentModel {
  public:
-  explicit OpponentModel(double alpha = 0.2) : alpha_(alpha) {}
+  enum class Feature { kPrize, kPotAndRound };
+  explicit OpponentModel(double alpha = 0.2, Feature feature = Feature::kPrize)
+      : alpha_(alpha), feature_(feature) {}
 
   // StartGame: names each seat's profile (`table` from Agent::table(); by
   // seat number when empty).
@@ -43,11 +53,14 @@ class OpponentModel {
 
  private:
   struct Profile {
-    std::array<std::array<double, kCards>, kCards> weights;  // [prize][card]
+    std::vector<std::array<double, kCards>> weights;  // [situation][card]
     int observations = 0;
-    Profile();
   };
+  int Situation(const State& s, int round) const;
+  Profile& ProfileFor(const std::string& name);
+
   double alpha_;
+  Feature feature_;
   std::map<std::string, Profile> profiles_;
   std::vector<Profile*> seat_;
   Player self_ = 0;
