@@ -117,5 +117,33 @@ TEST(Mcts, PlaysThroughChanceNodes) {
   EXPECT_EQ(r->agents[0].illegal_actions, 0);
 }
 
+TEST(DecoupledMcts, BeatsRandomAtSimultaneousBids) {
+  for (const char* game : {"bid_duel", "minirisk(players=2)"}) {
+    toy::RegisterToyGames();
+    absl::StatusOr<MatchResult> r =
+        RunMatch({.game = game,
+                  .agents = {"mcts(simulations=500)", "random"},
+                  .games = 100,
+                  .seed = 5,
+                  .threads = 2});
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_GT(r->agents[0].win_rate_ci95.low, 0.5) << game;
+    EXPECT_EQ(r->agents[0].illegal_actions, 0) << game;
+  }
+}
+
+TEST(DecoupledMcts, SameSeedSameGames) {
+  const MatchOptions options{
+      .game = "minirisk(players=3)",
+      .agents = {"mcts(simulations=200)", "random", "fixed"},
+      .games = 6,
+      .seed = 8};
+  absl::StatusOr<MatchResult> a = RunMatch(options), b = RunMatch(options);
+  ASSERT_TRUE(a.ok() && b.ok());
+  for (size_t i = 0; i < a->agents.size(); ++i) {
+    EXPECT_EQ(a->agents[i].score_sum, b->agents[i].score_sum);
+  }
+}
+
 }  // namespace
 }  // namespace gameai

@@ -1,5 +1,7 @@
 #include "gameai/core/registry.h"
 
+#include <algorithm>
+
 #include "gtest/gtest.h"
 #include "toy_games.h"
 
@@ -62,14 +64,21 @@ TEST(RegisterGame, DuplicateNameIsAnError) {
   EXPECT_EQ(RegisterGame(**entry).code(), absl::StatusCode::kAlreadyExists);
 }
 
-TEST(MctsAgent, RefusesSimultaneousGames) {
+TEST(MctsAgent, SearchesSimultaneousGamesDecoupled) {
   toy::RegisterToyGames();
   auto game = LoadGame("bid_duel");
   ASSERT_TRUE(game.ok()) << game.status();
   absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, "mcts");
-  ASSERT_FALSE(agent.ok());
-  EXPECT_EQ(agent.status().code(), absl::StatusCode::kUnimplemented);
-  EXPECT_TRUE(Mentions(agent.status(), "simultaneous"));
+  ASSERT_TRUE(agent.ok()) << agent.status();
+  (*agent)->StartGame(**game, 1, 3);
+  std::unique_ptr<State> state = (*game)->NewInitialState();
+  ASSERT_TRUE(state->ApplyAction(state->LegalActions().front()).ok());
+  ASSERT_TRUE(state->IsSimultaneousNode());
+  absl::StatusOr<Action> action = (*agent)->Step(*state->ViewFor(1));
+  ASSERT_TRUE(action.ok()) << action.status();
+  const std::vector<Action> legal = state->LegalActions(1);
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), *action) != legal.end());
+  EXPECT_TRUE((*agent)->Explain().find("decoupled") != std::string::npos);
 }
 
 }  // namespace

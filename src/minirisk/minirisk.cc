@@ -107,11 +107,28 @@ void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
 }
 
 namespace {
-// KthBit: the k-th lowest set bit of x. REQUIRES k < popcount(x).
+
+// kSelectInByte[b][k]: the position of the k-th lowest set bit of byte b.
+constexpr auto kSelectInByte = [] {
+  std::array<std::array<uint8_t, 8>, 256> table{};
+  for (int b = 0; b < 256; ++b) {
+    int k = 0;
+    for (int i = 0; i < 8; ++i) {
+      if ((b >> i) & 1) table[b][k++] = static_cast<uint8_t>(i);
+    }
+  }
+  return table;
+}();
+
+// KthBit: the k-th lowest set bit of a 16-bit mask, by bytes (random
+// playouts draw a card per player per round). REQUIRES k < popcount(x).
 int KthBit(uint32_t x, int k) {
-  for (; k > 0; --k) x &= x - 1;
-  return std::countr_zero(x);
+  const uint32_t low = x & 0xff;
+  const int in_low = std::popcount(low);
+  if (k < in_low) return kSelectInByte[low][k];
+  return 8 + kSelectInByte[(x >> 8) & 0xff][k - in_low];
 }
+
 }  // namespace
 
 Move Rules::SampleChance(const State& s, Rng& rng) const {

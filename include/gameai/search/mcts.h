@@ -8,9 +8,10 @@
 // sampled outcome seen for the first time becomes a new child. The final
 // choice is the most visited root move (ties: lowest move order).
 //
-// Sequential games only: for simultaneous-move or imperfect-information
-// games the agent factory returns an Unimplemented error rather than search
-// a wrong tree.
+// `mcts` in the registry: this UCT for sequential perfect-information
+// games; decoupled UCT (decoupled_mcts.h) for kernels with simultaneous
+// moves; for other imperfect-information games the factory returns an
+// Unimplemented error rather than search a wrong tree.
 //
 //   Mcts<mancala::Rules> mcts(rules, {.simulations = 2000});
 //   Rng rng(7);
@@ -31,14 +32,10 @@
 #include "gameai/core/kernel_adapter.h"
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
+#include "gameai/search/decoupled_mcts.h"
+#include "gameai/search/mcts_options.h"
 
 namespace gameai {
-
-struct MctsOptions {
-  int simulations = 1000;
-  double exploration = 1.4;  // UCB1 constant c in mean + c*sqrt(ln N / n)
-  uint64_t seed = 0;
-};
 
 template <Kernel R>
 class Mcts {
@@ -238,12 +235,57 @@ class MctsAgent final : public Agent {
   typename R::State last_state_{};
 };
 
+// DecoupledMctsAgent: DecoupledMcts behind the Agent interface.
+template <SimultaneousKernel R>
+class DecoupledMctsAgent final : public Agent {
+ public:
+  explicit DecoupledMctsAgent(const MctsOptions& options) : options_(options) {}
+
+  absl::StatusOr<Action> Step(const State& view) override {
+    absl::StatusOr<const KernelState<R>*> kernel =
+        KernelViewOf<R>(view, seat(), "mcts");
+    if (!kernel.ok()) return kernel.status();
+    const R& rules = (*kernel)->rules();
+    if (mcts_ == nullptr || rules_ != &rules) {
+      mcts_ = std::make_unique<DecoupledMcts<R>>(rules, options_);
+      rules_ = &rules;
+    }
+    last_state_ = (*kernel)->kernel_state();
+    return rules.ToAction(mcts_->Search(last_state_, seat(), rng_));
+  }
+
+  std::string Explain() const override {
+    if (mcts_ == nullptr) return {};
+    std::string out = "mcts (decoupled): visits and mean return per move:";
+    for (const auto& c : mcts_->RootStats(seat())) {
+      out += fmt::format(" {}={}/{:.3f}",
+                         rules_->MoveToString(last_state_, c.move), c.visits,
+                         c.mean_return);
+    }
+    return out;
+  }
+
+ protected:
+  void OnStartGame(const Game&, uint64_t seed) override {
+    rng_.Seed(DeriveSeed(options_.seed, seed));
+  }
+
+ private:
+  MctsOptions options_;
+  Rng rng_;
+  const R* rules_ = nullptr;
+  std::unique_ptr<DecoupledMcts<R>> mcts_;
+  typename R::State last_state_{};
+};
+
 // MctsAgentEntry: the registry entry of `mcts` for kernel R.
 template <Kernel R>
 AgentEntry MctsAgentEntry() {
   return {
       .name = "mcts",
-      .help = "UCT Monte-Carlo tree search with uniformly random rollouts",
+      .help =
+          "UCT Monte-Carlo tree search with uniformly random rollouts "
+          "(decoupled UCT at simultaneous moves)",
       .params =
           {
               ParamDef::Int("simulations", 1000, 1, 10'000'000,
@@ -255,18 +297,24 @@ AgentEntry MctsAgentEntry() {
           },
       .make = [](const Game& game, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
-        const GameType type = game.Type();
-        if (type.dynamics != GameType::Dynamics::kSequential ||
-            type.information != GameType::Information::kPerfect) {
-          return absl::UnimplementedError(
-              fmt::format("mcts supports sequential perfect-information games "
-                          "only; '{}' is {}",
-                          game.Name(), DescribeGameType(type)));
-        }
-        return std::make_unique<MctsAgent<R>>(MctsOptions{
+        const MctsOptions options{
             .simulations = static_cast<int>(params.GetInt("simulations")),
             .exploration = params.GetDouble("exploration"),
-            .seed = static_cast<uint64_t>(params.GetInt("seed"))});
+            .seed = static_cast<uint64_t>(params.GetInt("seed"))};
+        const GameType type = game.Type();
+        if constexpr (SimultaneousKernel<R>) {
+          if (type.dynamics == GameType::Dynamics::kSimultaneous) {
+            return std::make_unique<DecoupledMctsAgent<R>>(options);
+          }
+        }
+        if (type.dynamics != GameType::Dynamics::kSequential ||
+            type.information != GameType::Information::kPerfect) {
+          return absl::UnimplementedError(fmt::format(
+              "mcts supports sequential perfect-information games and "
+              "simultaneous-move kernels only; '{}' is {}",
+              game.Name(), DescribeGameType(type)));
+        }
+        return std::make_unique<MctsAgent<R>>(options);
       },
   };
 }

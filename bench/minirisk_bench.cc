@@ -1,0 +1,76 @@
+// MiniRisk: random games through the kernel (2 and 5 players), and one
+// move of the planner.
+#include "benchmark/benchmark.h"
+#include "gameai/core/random.h"
+#include "gameai/minirisk/agents.h"
+#include "gameai/minirisk/minirisk.h"
+#include "gameai/minirisk/monte_carlo.h"
+#include "gameai/minirisk/opponent_model.h"
+
+namespace gameai::minirisk {
+namespace {
+
+// A whole game: 15 prizes drawn, 15 rounds of uniformly random bids.
+void BM_MiniRisk_RandomPlayout(benchmark::State& state) {
+  const Rules rules =
+      *Rules::Create({.players = static_cast<int>(state.range(0))});
+  Rng rng(1);
+  int64_t games = 0;
+  auto uniform = [](const State& s, Player p, Rng& r) {
+    return Rules::SampleBid(s, p, r);
+  };
+  for (auto _ : state) {
+    State s = rules.InitialState();
+    PlayOut(rules, s, rng, uniform);
+    benchmark::DoNotOptimize(s);
+    ++games;
+  }
+  state.counters["games"] =
+      benchmark::Counter(games, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_MiniRisk_RandomPlayout)->Arg(2)->Arg(5);
+
+// The planner's first bid of a five-player game (100 playouts per card,
+// opponents by a model that has seen 20 games of fixed players).
+void BM_MiniRisk_PlannerMove(benchmark::State& state) {
+  const Rules rules = *Rules::Create({.players = 5});
+  const std::vector<std::string> table = {"planner", "fixed", "fixed", "fixed",
+                                          "fixed"};
+  OpponentModel model;
+  Rng rng(1);
+  std::array<Move, kMaxPlayers> joint{};
+  for (int game = 0; game < 20; ++game) {
+    model.StartGame(table, 5, 0);
+    State s = rules.InitialState();
+    while (s.round < kRounds) {
+      rules.Apply(s, rules.SampleChance(s, rng));
+      for (Player p = 0; p < 5; ++p) {
+        joint[p] = Rules::Bid(FixedBid(PrizeValue(s.prizes[s.round])));
+      }
+      rules.ApplyJoint(s, joint.data());
+    }
+    model.Observe(s);
+  }
+  model.StartGame(table, 5, 0);
+  State s = rules.InitialState();
+  rules.Apply(s, Rules::Prize(7));
+  auto modelled = [&](const State& x, Player p, Rng& r) {
+    return p == 0 ? PlanBid(x, p) : model.Sample(x, p, r);
+  };
+  int64_t moves = 0, playouts = 0;
+  for (auto _ : state) {
+    const auto values =
+        BidValues(rules, s, 0, 100, rng(), Outcome::kScore, modelled, modelled);
+    benchmark::DoNotOptimize(BestCard(values));
+    ++moves;
+    playouts += 100 * kCards;
+  }
+  state.counters["moves"] =
+      benchmark::Counter(moves, benchmark::Counter::kIsRate);
+  state.counters["playouts"] =
+      benchmark::Counter(playouts, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_MiniRisk_PlannerMove);
+
+}  // namespace
+}  // namespace gameai::minirisk
