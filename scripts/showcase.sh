@@ -15,3 +15,4 @@ run match yacht --agents optimal,dice8 --games 200 --seed 1 --threads 2
 run solve yacht
 run match linesboard --agents lookahead,greedy --games 100 --seed 1 --threads 2
 run match linesboard --agents greedy,random --games 100 --seed 1 --threads 2
+run match 'minirisk(players=5)' --agents fixed,random,rl,naive_mc,planner --games 200 --seed 1 --threads 2
