@@ -244,3 +244,38 @@ TEST(MatchResultToJson, HasEveryFieldOfTheSpec) {
 
 }  // namespace
 }  // namespace gameai
+
+namespace gameai {
+namespace {
+
+TEST(RunMatch, TournamentTotalsAddUp) {
+  const MatchResult r = Play({.game = "minirisk(players=3)",
+                              .agents = {"fixed", "random", "rl"},
+                              .games = 30,
+                              .seed = 4,
+                              .log_games = true});
+  double firsts = 0;
+  for (const AgentResult& a : r.agents) {
+    EXPECT_NEAR(a.score_sum, a.mean_score * a.games, 1e-9);
+    EXPECT_LE(a.first_place_rate_ci95.low, a.first_places / a.games);
+    EXPECT_GE(a.first_place_rate_ci95.high, a.first_places / a.games);
+    firsts += a.first_places;
+  }
+  EXPECT_NEAR(firsts, 30, 1e-9);  // one first place per game, shares split
+  const auto best = std::max_element(
+      r.agents.begin(), r.agents.end(),
+      [](const auto& a, const auto& b) { return a.mean_score < b.mean_score; });
+  EXPECT_EQ(r.winner, best->spec);
+  ASSERT_EQ(r.game_log.size(), 30u);
+  double logged_sum = 0;
+  for (const GameLogEntry& g : r.game_log) {
+    ASSERT_EQ(g.scores.size(), 3u);
+    for (size_t seat = 0; seat < 3; ++seat) {
+      if (g.agent_of_seat[seat] == 0) logged_sum += g.scores[seat];
+    }
+  }
+  EXPECT_EQ(logged_sum, r.agents[0].score_sum);
+}
+
+}  // namespace
+}  // namespace gameai

@@ -239,6 +239,9 @@ AgentResult Summarize(const std::string& spec, int spec_index,
     r.win_rate_ci95 =
         solitaire ? Interval{0, 0} : WilsonInterval95(points, r.games);
     r.mean_return = total_return / r.games;
+    if (!solitaire) {
+      r.first_place_rate_ci95 = WilsonInterval95(r.first_places, r.games);
+    }
   }
   std::tie(r.mean_score, r.mean_score_ci95) = MeanWithInterval95(scores);
   return r;

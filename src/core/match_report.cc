@@ -61,6 +61,8 @@ std::string MatchResultToJson(const MatchResult& result) {
     w.Double(a.score_sum);
     w.Key("first_places");
     w.Double(a.first_places);
+    w.Key("first_place_rate_ci95");
+    WriteInterval(w, a.first_place_rate_ci95);
     w.Key("mean_return");
     w.Double(a.mean_return);
     w.Key("illegal_actions");

@@ -72,6 +72,7 @@ struct AgentResult {
   // first_places: games it ended alone on top count 1, a top shared by k
   // players 1/k (the tournament's game wins, shared first places split).
   double first_places = 0;
+  Interval first_place_rate_ci95;  // Wilson, of first_places / games
   double mean_return = 0;
   int64_t illegal_actions = 0;
 };
