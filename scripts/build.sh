@@ -5,5 +5,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:-$root/build}
 shift || true
-cmake -S "$root" -B "$dir" -G Ninja "$@" >/dev/null
+# The Python module is built for Debian's interpreter (python3-dev's).
+cmake -S "$root" -B "$dir" -G Ninja -DGAMEAI_PYTHON=ON \
+  -DPython3_EXECUTABLE=/usr/bin/python3 "$@" >/dev/null
 cmake --build "$dir"

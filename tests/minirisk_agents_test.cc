@@ -143,7 +143,7 @@ TEST(MiniRiskObservation, NoCurrentBidAndNoDeckOrderReachAnAgent) {
 // Cheat: always bids 15, held or not, and sometimes a prize card.
 class Cheat final : public Agent {
  public:
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  absl::StatusOr<Action> Step(const gameai::State&) override {
     ++steps_;
     return steps_ % 5 == 0 ? Action{kFirstPrizeAction} : Rules::Bid(15);
   }

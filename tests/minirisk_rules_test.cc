@@ -132,7 +132,9 @@ TEST(MiniRiskRules, PrizesAreDrawnUniformlyFromThoseNotTurned) {
   }
   EXPECT_EQ(counts[PrizeIndex(7)], 0);
   for (int i = 0; i < kCards; ++i) {
-    if (i != PrizeIndex(7)) EXPECT_NEAR(counts[i], 1000, 150);
+    if (i != PrizeIndex(7)) {
+      EXPECT_NEAR(counts[i], 1000, 150);
+    }
   }
 }
 

@@ -1,0 +1,153 @@
+/* gameai/c_api.h: the C ABI of gameai, for engines and languages that
+ * cannot call C++ (Godot GDExtension, C# P/Invoke, Delphi, Java FFM/JNA).
+ *
+ * C99. Link the shared library `gameai_c` (libgameai_c.so). Every function
+ * returns a gameai_status; on anything but GAMEAI_OK, gameai_last_error()
+ * gives a message for the calling thread, and the objects passed in are
+ * unchanged. No C++ exception crosses this boundary. NULL handles, NULL
+ * output pointers and out-of-range arguments are errors, never crashes.
+ *
+ * Objects are opaque handles created from spec strings (the `gameai games`
+ * and `gameai agents` syntax) and freed with their _free function (NULL is
+ * accepted). A state keeps its game alive; an agent is bound to the game it
+ * was made for.
+ *
+ * Outputs of variable size go to caller buffers: pass the buffer and its
+ * capacity; *count (or *length) receives the size needed. When the buffer
+ * is too small the call returns GAMEAI_BUFFER_TOO_SMALL and writes nothing
+ * else, so a caller may first ask with capacity 0. Strings are UTF-8, NUL
+ * terminated; *length counts the NUL.
+ *
+ *   gameai_game* game;
+ *   if (gameai_game_load("mancala(pits=6,seeds=4)", &game) != GAMEAI_OK)
+ *     fprintf(stderr, "%s\n", gameai_last_error());
+ */
+#ifndef GAMEAI_C_API_H_
+#define GAMEAI_C_API_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GAMEAI_C_API_VERSION 1
+
+#if defined(_WIN32)
+#define GAMEAI_C_EXPORT __declspec(dllexport)
+#else
+#define GAMEAI_C_EXPORT __attribute__((visibility("default")))
+#endif
+
+typedef enum gameai_status {
+  GAMEAI_OK = 0,
+  GAMEAI_INVALID_ARGUMENT = 1,    /* bad spec, action, text, NULL, range */
+  GAMEAI_NOT_FOUND = 2,           /* unknown game or agent */
+  GAMEAI_FAILED_PRECONDITION = 3, /* e.g. an action on a finished game */
+  GAMEAI_BUFFER_TOO_SMALL = 4,    /* *count / *length holds the size needed */
+  GAMEAI_UNIMPLEMENTED = 5,       /* e.g. an agent that cannot play a game */
+  GAMEAI_INTERNAL = 6
+} gameai_status;
+
+/* Who acts (gameai_state_current_player): a seat 0..n-1 or one of these. */
+#define GAMEAI_CHANCE_PLAYER (-1)
+#define GAMEAI_SIMULTANEOUS_PLAYER (-2)
+#define GAMEAI_TERMINAL_PLAYER (-3)
+
+typedef struct gameai_game gameai_game;
+typedef struct gameai_state gameai_state;
+typedef struct gameai_agent gameai_agent;
+
+/* GAMEAI_C_API_VERSION of the library actually loaded. */
+GAMEAI_C_EXPORT int gameai_version(void);
+/* The message of the calling thread's last failed call ("" if none). The
+ * pointer stays valid until the thread's next gameai call. */
+GAMEAI_C_EXPORT const char* gameai_last_error(void);
+
+/* ---- games ---- */
+GAMEAI_C_EXPORT gameai_status gameai_game_load(const char* spec,
+                                               gameai_game** out);
+GAMEAI_C_EXPORT void gameai_game_free(gameai_game* game);
+GAMEAI_C_EXPORT gameai_status gameai_game_num_players(const gameai_game* game,
+                                                      int* out);
+GAMEAI_C_EXPORT gameai_status
+gameai_game_num_distinct_actions(const gameai_game* game, int64_t* out);
+
+/* ---- states ---- */
+GAMEAI_C_EXPORT gameai_status gameai_state_new_initial(const gameai_game* game,
+                                                       gameai_state** out);
+GAMEAI_C_EXPORT gameai_status gameai_state_deserialize(const gameai_game* game,
+                                                       const char* text,
+                                                       gameai_state** out);
+GAMEAI_C_EXPORT void gameai_state_free(gameai_state* state);
+GAMEAI_C_EXPORT gameai_status gameai_state_clone(const gameai_state* state,
+                                                 gameai_state** out);
+GAMEAI_C_EXPORT gameai_status
+gameai_state_current_player(const gameai_state* state, int* out);
+GAMEAI_C_EXPORT gameai_status
+gameai_state_is_terminal(const gameai_state* state, int* out);
+/* Legal actions of `player` (a seat; or the current player when it is
+ * GAMEAI_CHANCE_PLAYER at a chance node), ascending. */
+GAMEAI_C_EXPORT gameai_status
+gameai_state_legal_actions(const gameai_state* state, int player,
+                           int64_t* actions, size_t capacity, size_t* count);
+/* Applies the action of the player (or chance) to move; an illegal action
+ * is rejected with GAMEAI_INVALID_ARGUMENT and the state is unchanged. */
+GAMEAI_C_EXPORT gameai_status gameai_state_apply_action(gameai_state* state,
+                                                        int64_t action);
+/* At a simultaneous node: one action per seat. */
+GAMEAI_C_EXPORT gameai_status gameai_state_apply_joint_action(
+    gameai_state* state, const int64_t* actions, size_t count);
+GAMEAI_C_EXPORT gameai_status gameai_state_undo(gameai_state* state);
+/* Chance outcomes and their probabilities (empty unless a chance node). */
+GAMEAI_C_EXPORT gameai_status gameai_state_chance_outcomes(
+    const gameai_state* state, int64_t* actions, double* probabilities,
+    size_t capacity, size_t* count);
+/* One return per seat (all 0 before the end). */
+GAMEAI_C_EXPORT gameai_status gameai_state_returns(const gameai_state* state,
+                                                   double* returns,
+                                                   size_t capacity,
+                                                   size_t* count);
+GAMEAI_C_EXPORT gameai_status gameai_state_serialize(const gameai_state* state,
+                                                     char* buffer,
+                                                     size_t capacity,
+                                                     size_t* length);
+GAMEAI_C_EXPORT gameai_status gameai_state_to_string(const gameai_state* state,
+                                                     char* buffer,
+                                                     size_t capacity,
+                                                     size_t* length);
+GAMEAI_C_EXPORT gameai_status
+gameai_state_observation_string(const gameai_state* state, int player,
+                                char* buffer, size_t capacity, size_t* length);
+GAMEAI_C_EXPORT gameai_status gameai_state_action_to_string(
+    const gameai_state* state, int player, int64_t action, char* buffer,
+    size_t capacity, size_t* length);
+/* The action a text names for `player`, if legal now. */
+GAMEAI_C_EXPORT gameai_status gameai_state_string_to_action(
+    const gameai_state* state, int player, const char* text, int64_t* action);
+
+/* ---- agents ---- */
+GAMEAI_C_EXPORT gameai_status gameai_agent_load(const gameai_game* game,
+                                                const char* spec,
+                                                gameai_agent** out);
+GAMEAI_C_EXPORT void gameai_agent_free(gameai_agent* agent);
+/* Seats the agent for a new game; `seed` makes its play reproducible. */
+GAMEAI_C_EXPORT gameai_status gameai_agent_start_game(gameai_agent* agent,
+                                                      int seat, uint64_t seed);
+/* The agent's action in `state`, where its seat acts; it sees only its
+ * seat's view of the state. */
+GAMEAI_C_EXPORT gameai_status gameai_agent_step(gameai_agent* agent,
+                                                const gameai_state* state,
+                                                int64_t* action);
+/* The agent's explanation of its last step ("" when it has none). */
+GAMEAI_C_EXPORT gameai_status gameai_agent_explain(const gameai_agent* agent,
+                                                   char* buffer,
+                                                   size_t capacity,
+                                                   size_t* length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GAMEAI_C_API_H_ */

@@ -1,0 +1,407 @@
+// The C ABI (include/gameai/c_api.h): thin forwarding to the dynamic
+// layer. Every entry point catches everything, so no exception crosses.
+#include "gameai/c_api.h"
+
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "fmt/format.h"
+#include "gameai/core/agent.h"
+#include "gameai/core/game.h"
+#include "gameai/core/registry.h"
+#include "gameai/core/text.h"
+
+struct gameai_game {
+  std::shared_ptr<const gameai::Game> game;
+};
+struct gameai_state {
+  std::unique_ptr<gameai::State> state;
+};
+struct gameai_agent {
+  std::shared_ptr<const gameai::Game> game;
+  std::unique_ptr<gameai::Agent> agent;
+  int seat = -1;  // -1 until start_game
+};
+
+namespace {
+
+thread_local std::string last_error;
+
+gameai_status Fail(gameai_status status, std::string message) {
+  last_error = std::move(message);
+  return status;
+}
+
+gameai_status FromStatus(const absl::Status& status) {
+  if (status.ok()) return GAMEAI_OK;
+  std::string message = gameai::Str(status.message());
+  switch (status.code()) {
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kOutOfRange:
+      return Fail(GAMEAI_INVALID_ARGUMENT, std::move(message));
+    case absl::StatusCode::kNotFound:
+      return Fail(GAMEAI_NOT_FOUND, std::move(message));
+    case absl::StatusCode::kFailedPrecondition:
+      return Fail(GAMEAI_FAILED_PRECONDITION, std::move(message));
+    case absl::StatusCode::kUnimplemented:
+      return Fail(GAMEAI_UNIMPLEMENTED, std::move(message));
+    default:
+      return Fail(GAMEAI_INTERNAL, std::move(message));
+  }
+}
+
+gameai_status Null(const char* what) {
+  return Fail(GAMEAI_INVALID_ARGUMENT, fmt::format("{} is NULL", what));
+}
+
+// Guard: runs `body`, turning any exception into GAMEAI_INTERNAL.
+template <class F>
+gameai_status Guard(F&& body) {
+  try {
+    last_error.clear();
+    return body();
+  } catch (const std::exception& e) {
+    return Fail(GAMEAI_INTERNAL, fmt::format("internal error: {}", e.what()));
+  } catch (...) {
+    return Fail(GAMEAI_INTERNAL, "internal error");
+  }
+}
+
+gameai_status CopyString(const std::string& text, char* buffer, size_t capacity,
+                         size_t* length) {
+  if (length == nullptr) return Null("length");
+  *length = text.size() + 1;
+  if (capacity < text.size() + 1) {
+    return Fail(GAMEAI_BUFFER_TOO_SMALL,
+                fmt::format("the text needs {} bytes; the buffer holds {}",
+                            text.size() + 1, capacity));
+  }
+  if (buffer == nullptr) return Null("buffer");
+  std::memcpy(buffer, text.c_str(), text.size() + 1);
+  return GAMEAI_OK;
+}
+
+template <class T>
+gameai_status CopyArray(const std::vector<T>& values, T* out, size_t capacity,
+                        size_t* count) {
+  if (count == nullptr) return Null("count");
+  *count = values.size();
+  if (capacity < values.size()) {
+    return Fail(
+        GAMEAI_BUFFER_TOO_SMALL,
+        fmt::format("{} values; the buffer holds {}", values.size(), capacity));
+  }
+  if (out == nullptr && !values.empty()) return Null("buffer");
+  std::copy(values.begin(), values.end(), out);
+  return GAMEAI_OK;
+}
+
+gameai_status CheckSeat(const gameai::State& state, int player,
+                        bool chance_allowed) {
+  const int players = state.GetGame().NumPlayers();
+  if ((player >= 0 && player < players) ||
+      (chance_allowed && player == GAMEAI_CHANCE_PLAYER)) {
+    return GAMEAI_OK;
+  }
+  return Fail(GAMEAI_INVALID_ARGUMENT,
+              fmt::format("player {} is out of range; accepted: 0..{}{}",
+                          player, players - 1,
+                          chance_allowed ? " or GAMEAI_CHANCE_PLAYER" : ""));
+}
+
+}  // namespace
+
+extern "C" {
+
+int gameai_version(void) { return GAMEAI_C_API_VERSION; }
+
+const char* gameai_last_error(void) { return last_error.c_str(); }
+
+gameai_status gameai_game_load(const char* spec, gameai_game** out) {
+  return Guard([&] {
+    if (spec == nullptr) return Null("spec");
+    if (out == nullptr) return Null("out");
+    absl::StatusOr<std::shared_ptr<const gameai::Game>> game =
+        gameai::LoadGame(spec);
+    if (!game.ok()) return FromStatus(game.status());
+    *out = new gameai_game{*std::move(game)};
+    return GAMEAI_OK;
+  });
+}
+
+void gameai_game_free(gameai_game* game) { delete game; }
+
+gameai_status gameai_game_num_players(const gameai_game* game, int* out) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (out == nullptr) return Null("out");
+    *out = game->game->NumPlayers();
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_game_num_distinct_actions(const gameai_game* game,
+                                               int64_t* out) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (out == nullptr) return Null("out");
+    *out = game->game->NumDistinctActions();
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_new_initial(const gameai_game* game,
+                                       gameai_state** out) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (out == nullptr) return Null("out");
+    *out = new gameai_state{game->game->NewInitialState()};
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_deserialize(const gameai_game* game,
+                                       const char* text, gameai_state** out) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (text == nullptr) return Null("text");
+    if (out == nullptr) return Null("out");
+    absl::StatusOr<std::unique_ptr<gameai::State>> state =
+        game->game->DeserializeState(text);
+    if (!state.ok()) return FromStatus(state.status());
+    *out = new gameai_state{*std::move(state)};
+    return GAMEAI_OK;
+  });
+}
+
+void gameai_state_free(gameai_state* state) { delete state; }
+
+gameai_status gameai_state_clone(const gameai_state* state,
+                                 gameai_state** out) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (out == nullptr) return Null("out");
+    *out = new gameai_state{state->state->Clone()};
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_current_player(const gameai_state* state, int* out) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (out == nullptr) return Null("out");
+    *out = state->state->CurrentPlayer();
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_is_terminal(const gameai_state* state, int* out) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (out == nullptr) return Null("out");
+    *out = state->state->IsTerminal() ? 1 : 0;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_legal_actions(const gameai_state* state, int player,
+                                         int64_t* actions, size_t capacity,
+                                         size_t* count) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (gameai_status s = CheckSeat(*state->state, player, true); s) return s;
+    const std::vector<gameai::Action> legal =
+        state->state->LegalActions(player);
+    return CopyArray(legal, actions, capacity, count);
+  });
+}
+
+gameai_status gameai_state_apply_action(gameai_state* state, int64_t action) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    return FromStatus(state->state->ApplyAction(action));
+  });
+}
+
+gameai_status gameai_state_apply_joint_action(gameai_state* state,
+                                              const int64_t* actions,
+                                              size_t count) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (actions == nullptr && count > 0) return Null("actions");
+    const std::vector<gameai::Action> joint(actions, actions + count);
+    return FromStatus(state->state->ApplyJointAction(joint));
+  });
+}
+
+gameai_status gameai_state_undo(gameai_state* state) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    return FromStatus(state->state->UndoAction());
+  });
+}
+
+gameai_status gameai_state_chance_outcomes(const gameai_state* state,
+                                           int64_t* actions,
+                                           double* probabilities,
+                                           size_t capacity, size_t* count) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (count == nullptr) return Null("count");
+    const std::vector<gameai::ChanceOutcome> outcomes =
+        state->state->ChanceOutcomes();
+    *count = outcomes.size();
+    if (capacity < outcomes.size()) {
+      return Fail(GAMEAI_BUFFER_TOO_SMALL,
+                  fmt::format("{} outcomes; the buffers hold {}",
+                              outcomes.size(), capacity));
+    }
+    if (!outcomes.empty() && (actions == nullptr || probabilities == nullptr))
+      return Null("actions or probabilities");
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+      actions[i] = outcomes[i].action;
+      probabilities[i] = outcomes[i].probability;
+    }
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_returns(const gameai_state* state, double* returns,
+                                   size_t capacity, size_t* count) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    return CopyArray(state->state->Returns(), returns, capacity, count);
+  });
+}
+
+gameai_status gameai_state_serialize(const gameai_state* state, char* buffer,
+                                     size_t capacity, size_t* length) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    return CopyString(state->state->Serialize(), buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_state_to_string(const gameai_state* state, char* buffer,
+                                     size_t capacity, size_t* length) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    return CopyString(state->state->ToString(), buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_state_observation_string(const gameai_state* state,
+                                              int player, char* buffer,
+                                              size_t capacity, size_t* length) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (gameai_status s = CheckSeat(*state->state, player, false); s) return s;
+    return CopyString(state->state->ObservationString(player), buffer, capacity,
+                      length);
+  });
+}
+
+gameai_status gameai_state_action_to_string(const gameai_state* state,
+                                            int player, int64_t action,
+                                            char* buffer, size_t capacity,
+                                            size_t* length) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (gameai_status s = CheckSeat(*state->state, player, true); s) return s;
+    const int64_t n = state->state->GetGame().NumDistinctActions();
+    if (action < 0 || action >= n) {
+      return Fail(GAMEAI_INVALID_ARGUMENT,
+                  fmt::format("action {} is out of range; accepted: 0..{}",
+                              action, n - 1));
+    }
+    return CopyString(state->state->ActionToString(player, action), buffer,
+                      capacity, length);
+  });
+}
+
+gameai_status gameai_state_string_to_action(const gameai_state* state,
+                                            int player, const char* text,
+                                            int64_t* action) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (text == nullptr) return Null("text");
+    if (action == nullptr) return Null("action");
+    if (gameai_status s = CheckSeat(*state->state, player, true); s) return s;
+    absl::StatusOr<gameai::Action> a =
+        state->state->StringToAction(player, text);
+    if (!a.ok()) return FromStatus(a.status());
+    *action = *a;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_agent_load(const gameai_game* game, const char* spec,
+                                gameai_agent** out) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (spec == nullptr) return Null("spec");
+    if (out == nullptr) return Null("out");
+    absl::StatusOr<std::unique_ptr<gameai::Agent>> agent =
+        gameai::LoadAgent(*game->game, spec);
+    if (!agent.ok()) return FromStatus(agent.status());
+    *out = new gameai_agent{game->game, *std::move(agent)};
+    return GAMEAI_OK;
+  });
+}
+
+void gameai_agent_free(gameai_agent* agent) { delete agent; }
+
+gameai_status gameai_agent_start_game(gameai_agent* agent, int seat,
+                                      uint64_t seed) {
+  return Guard([&] {
+    if (agent == nullptr) return Null("agent");
+    const int players = agent->game->NumPlayers();
+    if (seat < 0 || seat >= players) {
+      return Fail(GAMEAI_INVALID_ARGUMENT,
+                  fmt::format("seat {} is out of range; accepted: 0..{}", seat,
+                              players - 1));
+    }
+    agent->agent->StartGame(*agent->game, seat, seed);
+    agent->seat = seat;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_agent_step(gameai_agent* agent, const gameai_state* state,
+                                int64_t* action) {
+  return Guard([&] {
+    if (agent == nullptr) return Null("agent");
+    if (state == nullptr) return Null("state");
+    if (action == nullptr) return Null("action");
+    if (agent->seat < 0) {
+      return Fail(GAMEAI_FAILED_PRECONDITION,
+                  "the agent has no seat: call gameai_agent_start_game first");
+    }
+    if (&state->state->GetGame() != agent->game.get() &&
+        state->state->GetGame().Spec() != agent->game->Spec()) {
+      return Fail(
+          GAMEAI_INVALID_ARGUMENT,
+          fmt::format("the state is of game '{}', the agent plays '{}'",
+                      state->state->GetGame().Spec(), agent->game->Spec()));
+    }
+    absl::StatusOr<gameai::Action> a =
+        agent->agent->Step(*state->state->ViewFor(agent->seat));
+    if (!a.ok()) return FromStatus(a.status());
+    *action = *a;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_agent_explain(const gameai_agent* agent, char* buffer,
+                                   size_t capacity, size_t* length) {
+  return Guard([&] {
+    if (agent == nullptr) return Null("agent");
+    return CopyString(agent->agent->Explain(), buffer, capacity, length);
+  });
+}
+
+}  // extern "C"

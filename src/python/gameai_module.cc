@@ -1,0 +1,263 @@
+// The Python module `gameai`: thin bindings of the dynamic layer with the
+// snake_case names researchers know from other game libraries.
+//
+//   import gameai
+//   game = gameai.load_game("mancala(pits=6,seeds=4)")
+//   state = game.new_initial_state()
+//   while not state.is_terminal():
+//       state.apply_action(state.legal_actions()[0])
+//   print(state.returns())
+//
+// Errors from the library raise ValueError (bad specs, actions, text) or
+// RuntimeError (anything else) with the library's message; the state is
+// unchanged.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "gameai/core/arena.h"
+#include "gameai/core/registry.h"
+#include "gameai/core/text.h"
+
+namespace py = pybind11;
+
+namespace gameai::python {
+namespace {
+
+[[noreturn]] void Raise(const absl::Status& status) {
+  const std::string message = Str(status.message());
+  switch (status.code()) {
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kNotFound:
+    case absl::StatusCode::kOutOfRange:
+      throw py::value_error(message);
+    default:
+      throw std::runtime_error(message);
+  }
+}
+
+void Check(const absl::Status& status) {
+  if (!status.ok()) Raise(status);
+}
+
+template <class T>
+T Value(absl::StatusOr<T> value) {
+  if (!value.ok()) Raise(value.status());
+  return *std::move(value);
+}
+
+// PyGame / PyAgent: a game kept alive by every state and agent made from it.
+struct PyGame {
+  std::shared_ptr<const Game> game;
+};
+struct PyAgent {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<Agent> agent;
+  Player seat = kInvalidPlayer;
+};
+
+Player SeatOrCurrent(const State& state, py::object player) {
+  if (player.is_none()) return state.CurrentPlayer();
+  const int p = player.cast<int>();
+  if (p != kChancePlayer && (p < 0 || p >= state.GetGame().NumPlayers())) {
+    throw py::value_error(
+        "player " + std::to_string(p) + " is out of range; accepted: 0.." +
+        std::to_string(state.GetGame().NumPlayers() - 1) + " or -1 (chance)");
+  }
+  return p;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(gameai, m) {
+  m.doc() =
+      "gameai: game rules and game-playing agents (Mancala, Yacht, Lines "
+      "board, MiniRisk, ...). load_game(spec) is the entry point.";
+  m.attr("CHANCE_PLAYER") = kChancePlayer;
+  m.attr("SIMULTANEOUS_PLAYER") = kSimultaneousPlayer;
+  m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
+
+  py::class_<State>(m, "State", "One position of a game.")
+      .def("current_player", &State::CurrentPlayer,
+           "The seat to move, or CHANCE_PLAYER / SIMULTANEOUS_PLAYER / "
+           "TERMINAL_PLAYER.")
+      .def("is_terminal", &State::IsTerminal)
+      .def("is_chance_node", &State::IsChanceNode)
+      .def("is_simultaneous_node", &State::IsSimultaneousNode)
+      .def(
+          "legal_actions",
+          [](const State& s, py::object player) {
+            return s.LegalActions(SeatOrCurrent(s, player));
+          },
+          py::arg("player") = py::none(),
+          "Legal actions, ascending: of `player` (at a simultaneous node "
+          "each seat has its own), or of whoever acts now.")
+      .def(
+          "chance_outcomes",
+          [](const State& s) {
+            std::vector<std::pair<Action, double>> out;
+            for (const ChanceOutcome& o : s.ChanceOutcomes()) {
+              out.emplace_back(o.action, o.probability);
+            }
+            return out;
+          },
+          "[(action, probability), ...] at a chance node, else [].")
+      .def(
+          "apply_action",
+          [](State& s, Action action) { Check(s.ApplyAction(action)); },
+          py::arg("action"),
+          "Plays the action of the player (or chance) to move; ValueError "
+          "if it is illegal (the state is unchanged).")
+      .def(
+          "apply_joint_action",
+          [](State& s, const std::vector<Action>& actions) {
+            Check(s.ApplyJointAction(actions));
+          },
+          py::arg("actions"), "At a simultaneous node: one action per seat.")
+      .def(
+          "undo_action", [](State& s) { Check(s.UndoAction()); },
+          "Takes back the last action (or joint action).")
+      .def("returns", &State::Returns, "One return per seat (0 until the end).")
+      .def("scores", &State::Scores, "Each seat's score in the game's terms.")
+      .def(
+          "history",
+          [](const State& s) {
+            std::vector<std::pair<Player, Action>> out;
+            for (const State::HistoryItem& h : s.History()) {
+              out.emplace_back(h.player, h.action);
+            }
+            return out;
+          },
+          "[(player, action), ...] from the start.")
+      .def("clone", &State::Clone, "An independent copy.")
+      .def("serialize", &State::Serialize)
+      .def(
+          "observation_string",
+          [](const State& s, int player) {
+            return s.ObservationString(SeatOrCurrent(s, py::int_(player)));
+          },
+          py::arg("player"), "What `player` may see.")
+      .def(
+          "action_to_string",
+          [](const State& s, Action action, py::object player) {
+            if (action < 0 || action >= s.GetGame().NumDistinctActions()) {
+              throw py::value_error("action " + std::to_string(action) +
+                                    " is out of range");
+            }
+            return s.ActionToString(SeatOrCurrent(s, player), action);
+          },
+          py::arg("action"), py::arg("player") = py::none())
+      .def(
+          "string_to_action",
+          [](const State& s, const std::string& text, py::object player) {
+            return Value(s.StringToAction(SeatOrCurrent(s, player), text));
+          },
+          py::arg("text"), py::arg("player") = py::none())
+      .def("__str__", &State::ToString)
+      .def("__repr__", [](const State& s) {
+        return "<gameai.State " + s.GetGame().Spec() + ": " + s.Serialize() +
+               ">";
+      });
+
+  py::class_<PyGame>(m, "Game", "A game with its parameters.")
+      .def("name", [](const PyGame& g) { return g.game->Name(); })
+      .def("spec", [](const PyGame& g) { return g.game->Spec(); })
+      .def("num_players", [](const PyGame& g) { return g.game->NumPlayers(); })
+      .def("num_distinct_actions",
+           [](const PyGame& g) { return g.game->NumDistinctActions(); })
+      .def("max_game_length",
+           [](const PyGame& g) { return g.game->MaxGameLength(); })
+      .def(
+          "new_initial_state",
+          [](const PyGame& g) { return g.game->NewInitialState(); },
+          "The start of a game (often a chance node: the deal or roll).")
+      .def(
+          "deserialize_state",
+          [](const PyGame& g, const std::string& text) {
+            return Value(g.game->DeserializeState(text));
+          },
+          py::arg("text"),
+          "The inverse of State.serialize(); ValueError "
+          "for text that is not a valid state.")
+      .def("__repr__", [](const PyGame& g) {
+        return "<gameai.Game " + g.game->Spec() + ">";
+      });
+
+  py::class_<PyAgent>(m, "Agent", "A player: registered bots by spec.")
+      .def(
+          "start_game",
+          [](PyAgent& a, int seat, uint64_t seed) {
+            if (seat < 0 || seat >= a.game->NumPlayers()) {
+              throw py::value_error("seat " + std::to_string(seat) +
+                                    " is out of range");
+            }
+            a.agent->StartGame(*a.game, seat, seed);
+            a.seat = seat;
+          },
+          py::arg("seat"), py::arg("seed") = 0,
+          "Seats the agent for a new game.")
+      .def(
+          "step",
+          [](PyAgent& a, const State& state) {
+            if (a.seat < 0) {
+              throw std::runtime_error("call start_game(seat) first");
+            }
+            std::unique_ptr<State> view = state.ViewFor(a.seat);
+            py::gil_scoped_release release;
+            return Value(a.agent->Step(*view));
+          },
+          py::arg("state"),
+          "The agent's action where its seat acts (it sees only its view).")
+      .def("explain", [](const PyAgent& a) { return a.agent->Explain(); });
+
+  m.def(
+      "load_game",
+      [](const std::string& spec) { return PyGame{Value(LoadGame(spec))}; },
+      py::arg("spec"),
+      "A game by spec string, e.g. 'mancala(pits=6,seeds=4)'; ValueError "
+      "naming the accepted games and parameters otherwise.");
+  m.def(
+      "load_agent",
+      [](const PyGame& game, const std::string& spec) {
+        return PyAgent{game.game, Value(LoadAgent(*game.game, spec))};
+      },
+      py::arg("game"), py::arg("spec"),
+      "An agent by spec string, e.g. 'mcts(simulations=500)'.");
+  m.def(
+      "registered_games",
+      [] {
+        RegisterBuiltinGames();
+        std::vector<std::string> names;
+        for (const GameEntry* e : RegisteredGames()) names.push_back(e->name);
+        return names;
+      },
+      "The names of every registered game.");
+  m.def(
+      "match",
+      [](const std::string& game, const std::vector<std::string>& agents,
+         int64_t games, uint64_t seed, int threads, int random_opening) {
+        absl::StatusOr<MatchResult> result;
+        {
+          py::gil_scoped_release release;
+          result = RunMatch({.game = game,
+                             .agents = agents,
+                             .games = games,
+                             .seed = seed,
+                             .threads = threads,
+                             .random_opening = random_opening});
+        }
+        const std::string json = MatchResultToJson(Value(std::move(result)));
+        return py::module_::import("json").attr("loads")(json);
+      },
+      py::arg("game"), py::arg("agents"), py::arg("games") = 100,
+      py::arg("seed") = 1, py::arg("threads") = 1,
+      py::arg("random_opening") = 0,
+      "Plays a match (seats rotating) and returns the result of "
+      "`gameai match --json` as a dict.");
+}
+
+}  // namespace gameai::python

@@ -1,0 +1,114 @@
+"""The Python module: games, states, agents, matches, and bad input."""
+import unittest
+
+import gameai
+
+
+class GameTest(unittest.TestCase):
+    def test_random_game_to_the_end(self):
+        game = gameai.load_game("mancala(pits=6,seeds=4)")
+        self.assertEqual(game.num_players(), 2)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            self.assertTrue(actions)
+            state.apply_action(actions[len(actions) // 2])
+        returns = state.returns()
+        self.assertEqual(len(returns), 2)
+        self.assertEqual(returns[0] + returns[1], 0)
+        self.assertIn("store", str(state).lower() + "store")
+
+    def test_clone_is_independent_and_text_round_trips(self):
+        game = gameai.load_game("yacht")
+        state = game.new_initial_state()
+        self.assertTrue(state.is_chance_node())
+        outcomes = state.chance_outcomes()
+        self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
+        copy = state.clone()
+        copy.apply_action(outcomes[0][0])
+        self.assertNotEqual(copy.serialize(), state.serialize())
+        again = game.deserialize_state(copy.serialize())
+        self.assertEqual(again.serialize(), copy.serialize())
+        copy.undo_action()
+        self.assertEqual(copy.serialize(), state.serialize())
+
+    def test_simultaneous_bids(self):
+        game = gameai.load_game("minirisk(players=3)")
+        state = game.new_initial_state()
+        state.apply_action(state.chance_outcomes()[-1][0])  # prize 10
+        self.assertTrue(state.is_simultaneous_node())
+        self.assertEqual(state.current_player(), gameai.SIMULTANEOUS_PLAYER)
+        bids = [state.string_to_action("bid 15", p) for p in (0, 1)]
+        bids.append(state.string_to_action("bid 14", 2))
+        state.apply_joint_action(bids)
+        self.assertEqual(state.scores(), [0, 0, 10])
+
+
+class AgentTest(unittest.TestCase):
+    def test_agents_play_a_game(self):
+        game = gameai.load_game("mancala")
+        agents = [gameai.load_agent(game, "greedy"),
+                  gameai.load_agent(game, "mcts(simulations=50,seed=1)")]
+        for seat, agent in enumerate(agents):
+            agent.start_game(seat, seed=3)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            agent = agents[state.current_player()]
+            state.apply_action(agent.step(state))
+        self.assertIn("mcts", agents[1].explain())
+
+    def test_match_returns_the_json_as_a_dict(self):
+        result = gameai.match("mancala", ["greedy", "random"], games=10,
+                              seed=2)
+        self.assertEqual(result["games"], 10)
+        self.assertEqual([a["spec"] for a in result["agents"]],
+                         ["greedy", "random"])
+        self.assertGreater(result["agents"][0]["win_rate"], 0.5)
+        self.assertIn("linesboard", gameai.registered_games())
+
+
+class BadInputTest(unittest.TestCase):
+    def test_unknown_spec(self):
+        with self.assertRaisesRegex(ValueError, "mancala"):
+            gameai.load_game("no_such_game")
+        with self.assertRaises(ValueError):
+            gameai.load_game("mancala(pits=99)")
+        game = gameai.load_game("mancala")
+        with self.assertRaises(ValueError):
+            gameai.load_agent(game, "no_such_agent")
+
+    def test_illegal_action_leaves_the_state_unchanged(self):
+        state = gameai.load_game("mancala").new_initial_state()
+        before = state.serialize()
+        for bad in (99, -1, 1 << 40):
+            with self.assertRaises(ValueError):
+                state.apply_action(bad)
+        self.assertEqual(state.serialize(), before)
+        with self.assertRaises(ValueError):
+            state.legal_actions(7)
+        with self.assertRaises(ValueError):
+            state.action_to_string(1000)
+
+    def test_malformed_serialized_state(self):
+        game = gameai.load_game("linesboard")
+        for bad in ("", "garbage", "cells=... preview=-"):
+            with self.assertRaises(ValueError):
+                game.deserialize_state(bad)
+
+    def test_agent_misuse(self):
+        game = gameai.load_game("mancala")
+        agent = gameai.load_agent(game, "random")
+        state = game.new_initial_state()
+        with self.assertRaises(RuntimeError):
+            agent.step(state)  # no seat yet
+        with self.assertRaises(ValueError):
+            agent.start_game(5)
+        agent.start_game(1)
+        with self.assertRaises(RuntimeError):
+            agent.step(state)  # seat 0 moves first
+        with self.assertRaises(TypeError):
+            agent.step(None)
+
+
+if __name__ == "__main__":
+    unittest.main()
