@@ -65,6 +65,13 @@ class Mcts {
     return nodes_[best].move;
   }
 
+  // Search for a seat: the seat is the player to move (the agent's form).
+  Move Search(const State& root, Player, Rng& rng) { return Search(root, rng); }
+
+  // RootStats: statistics of the last search, in move order (the seat is
+  // the player to move at the root).
+  std::vector<RootChild> RootStats(Player) const { return RootChildren(); }
+
   // RootChildren: statistics of the last search, in move order.
   std::vector<RootChild> RootChildren() const {
     std::vector<RootChild> out;
@@ -191,30 +198,32 @@ class Mcts {
   std::vector<int> path_;
 };
 
-// MctsAgent: Mcts behind the Agent interface.
-template <Kernel R>
+// MctsAgent: a search behind the Agent interface: Mcts<R> or
+// DecoupledMcts<R>, both answering Search(state, seat, rng) and
+// RootStats(seat).
+template <Kernel R, class Search>
 class MctsAgent final : public Agent {
  public:
-  explicit MctsAgent(const MctsOptions& options) : options_(options) {}
+  MctsAgent(const MctsOptions& options, std::string label)
+      : options_(options), label_(std::move(label)) {}
 
   absl::StatusOr<Action> Step(const State& view) override {
     absl::StatusOr<const KernelState<R>*> kernel =
         KernelViewOf<R>(view, seat(), "mcts");
     if (!kernel.ok()) return kernel.status();
     const R& rules = (*kernel)->rules();
-    if (mcts_ == nullptr || rules_ != &rules) {
-      mcts_ = std::make_unique<Mcts<R>>(rules, options_);
+    if (search_ == nullptr || rules_ != &rules) {
+      search_ = std::make_unique<Search>(rules, options_);
       rules_ = &rules;
     }
     last_state_ = (*kernel)->kernel_state();
-    const typename R::Move move = mcts_->Search(last_state_, rng_);
-    return rules.ToAction(move);
+    return rules.ToAction(search_->Search(last_state_, seat(), rng_));
   }
 
   std::string Explain() const override {
-    if (mcts_ == nullptr) return {};
-    std::string out = "mcts: visits and mean return per move:";
-    for (const auto& c : mcts_->RootChildren()) {
+    if (search_ == nullptr) return {};
+    std::string out = label_ + ": visits and mean return per move:";
+    for (const auto& c : search_->RootStats(seat())) {
       out += fmt::format(" {}={}/{:.3f}",
                          rules_->MoveToString(last_state_, c.move), c.visits,
                          c.mean_return);
@@ -229,52 +238,10 @@ class MctsAgent final : public Agent {
 
  private:
   MctsOptions options_;
+  std::string label_;
   Rng rng_;
   const R* rules_ = nullptr;
-  std::unique_ptr<Mcts<R>> mcts_;
-  typename R::State last_state_{};
-};
-
-// DecoupledMctsAgent: DecoupledMcts behind the Agent interface.
-template <SimultaneousKernel R>
-class DecoupledMctsAgent final : public Agent {
- public:
-  explicit DecoupledMctsAgent(const MctsOptions& options) : options_(options) {}
-
-  absl::StatusOr<Action> Step(const State& view) override {
-    absl::StatusOr<const KernelState<R>*> kernel =
-        KernelViewOf<R>(view, seat(), "mcts");
-    if (!kernel.ok()) return kernel.status();
-    const R& rules = (*kernel)->rules();
-    if (mcts_ == nullptr || rules_ != &rules) {
-      mcts_ = std::make_unique<DecoupledMcts<R>>(rules, options_);
-      rules_ = &rules;
-    }
-    last_state_ = (*kernel)->kernel_state();
-    return rules.ToAction(mcts_->Search(last_state_, seat(), rng_));
-  }
-
-  std::string Explain() const override {
-    if (mcts_ == nullptr) return {};
-    std::string out = "mcts (decoupled): visits and mean return per move:";
-    for (const auto& c : mcts_->RootStats(seat())) {
-      out += fmt::format(" {}={}/{:.3f}",
-                         rules_->MoveToString(last_state_, c.move), c.visits,
-                         c.mean_return);
-    }
-    return out;
-  }
-
- protected:
-  void OnStartGame(const Game&, uint64_t seed) override {
-    rng_.Seed(DeriveSeed(options_.seed, seed));
-  }
-
- private:
-  MctsOptions options_;
-  Rng rng_;
-  const R* rules_ = nullptr;
-  std::unique_ptr<DecoupledMcts<R>> mcts_;
+  std::unique_ptr<Search> search_;
   typename R::State last_state_{};
 };
 
@@ -304,7 +271,8 @@ AgentEntry MctsAgentEntry() {
         const GameType type = game.Type();
         if constexpr (SimultaneousKernel<R>) {
           if (type.dynamics == GameType::Dynamics::kSimultaneous) {
-            return std::make_unique<DecoupledMctsAgent<R>>(options);
+            return std::make_unique<MctsAgent<R, DecoupledMcts<R>>>(
+                options, "mcts (decoupled)");
           }
         }
         if (type.dynamics != GameType::Dynamics::kSequential ||
@@ -314,7 +282,7 @@ AgentEntry MctsAgentEntry() {
               "simultaneous-move kernels only; '{}' is {}",
               game.Name(), DescribeGameType(type)));
         }
-        return std::make_unique<MctsAgent<R>>(options);
+        return std::make_unique<MctsAgent<R, Mcts<R>>>(options, "mcts");
       },
   };
 }
