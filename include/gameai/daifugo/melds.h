@@ -1,0 +1,95 @@
+// gameai/daifugo/melds.h: Daifugo's cards and melds (役), and which melds
+// a hand may play on a field: the base of the `daifugo` kernel (issue 6;
+// rules in shared/spec/daifugo.md, as on the UECda competition server).
+//
+// Cards: 53 bits of a uint64_t. Rank index 0..12 stands for 3 4 5 6 7 8 9
+// 10 J Q K A 2 (the normal strength order), suit 0..3 for ♠ ♥ ♦ ♣
+// (S H D C); card bit = rank * 4 + suit; the joker is bit 52.
+//
+// Melds: a single; a group (2..4 cards of one rank, 5 with the joker); a
+// sequence (3 or more consecutive ranks of one suit). The joker stands for
+// any one card of a group or sequence (in a sequence also below the 3, rank
+// -1, or above the 2, rank 13); alone it is the strongest single in both
+// orders. A meld records what the joker stands for, because that decides
+// its strength and its suits (for the lock): {4♠, 5♠, joker} is two melds,
+// 3♠-5♠ and 4♠-6♠.
+#ifndef GAMEAI_DAIFUGO_MELDS_H_
+#define GAMEAI_DAIFUGO_MELDS_H_
+
+#include <compare>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace gameai::daifugo {
+
+using Cards = uint64_t;
+
+inline constexpr int kRanks = 13;
+inline constexpr int kSuits = 4;
+inline constexpr int kJokerBit = 52;
+inline constexpr Cards kJoker = Cards{1} << kJokerBit;
+inline constexpr int kEightRank = 5;  // rank index of the 8
+
+constexpr Cards Card(int rank, int suit) {
+  return Cards{1} << (rank * 4 + suit);
+}
+
+enum class MeldType : uint8_t { kPass, kSingle, kGroup, kSequence };
+
+struct Meld {
+  MeldType type = MeldType::kPass;
+  uint8_t size = 0;   // cards, the joker included
+  int8_t low = 0;     // lowest rank covered (-1..12)
+  int8_t high = 0;    // highest rank covered (0..13); low for one rank
+  uint8_t suits = 0;  // suit set; the joker counts as the suit it stands for
+  int8_t joker_rank = -2;  // what the joker stands for; -2: no joker
+  int8_t joker_suit = -1;  // -1: no suit (no joker, lone joker, 5-group)
+  Cards cards = 0;         // the cards played, the joker bit included
+
+  bool IsPass() const { return type == MeldType::kPass; }
+  bool IsLoneJoker() const {
+    return type == MeldType::kSingle && cards == kJoker;
+  }
+  friend bool operator==(const Meld&, const Meld&) = default;
+  friend auto operator<=>(const Meld& a, const Meld& b) {
+    return std::tuple(a.cards, a.type, a.low, a.high, a.joker_rank,
+                      a.joker_suit) <=> std::tuple(b.cards, b.type, b.low,
+                                                   b.high, b.joker_rank,
+                                                   b.joker_suit);
+  }
+};
+
+// FieldRules: what a meld must beat, and under which order.
+struct FieldRules {
+  Meld field;               // kPass: an empty field, any meld leads
+  bool revolution = false;  // the strength order is reversed
+  uint8_t lock = 0;         // suit set the field is locked to; 0: no lock
+};
+
+// AllMelds: every meld the cards can form, each once.
+std::vector<Meld> AllMelds(Cards hand);
+// CanPlay: `meld` (formed from a hand) may be played on the field.
+bool CanPlay(const Meld& meld, const FieldRules& rules);
+// LegalMelds: the melds of `hand` that may be played now (no pass).
+std::vector<Meld> LegalMelds(Cards hand, const FieldRules& rules);
+
+// HasEight: an 8 in the meld (8-cut): a real 8, a joker standing for an 8,
+// a sequence through 8. A lone joker is no 8.
+bool HasEight(const Meld& meld);
+// StartsRevolution: a group of 4 or more, or a sequence of 5 or more.
+bool StartsRevolution(const Meld& meld);
+
+// CardName: "S3", "HT" (10), "DJ", "CQ", "SK", "HA", "D2", "JK".
+std::string CardName(int bit);
+// CardsText: the names of the cards, by rank then suit.
+std::string CardsText(Cards cards);
+// MeldText: "pass", "S3", "D7 C7", "S3 S4 JK(S5)", "JK".
+std::string MeldText(const Meld& meld);
+// ParseCards: the cards of "S3 HT JK", or false for a bad name.
+bool ParseCards(const std::string& text, Cards& cards);
+
+}  // namespace gameai::daifugo
+
+#endif  // GAMEAI_DAIFUGO_MELDS_H_

@@ -1,0 +1,231 @@
+#include "gameai/daifugo/melds.h"
+
+#include <bit>
+#include <cstring>
+#include <sstream>
+
+namespace gameai::daifugo {
+namespace {
+
+constexpr char kRankChars[] = "3456789TJQKA2";
+constexpr char kSuitChars[] = "SHDC";
+constexpr int kLoneJokerRank = kRanks;  // above the 2, in both orders
+
+int SuitsHeld(Cards hand, int rank) {
+  return static_cast<int>((hand >> (rank * 4)) & 0xF);
+}
+
+Cards CardsOfSuitSet(int rank, int suits) {
+  return static_cast<Cards>(suits) << (rank * 4);
+}
+
+void AddGroups(Cards hand, std::vector<Meld>& out) {
+  const bool joker = hand & kJoker;
+  for (int r = 0; r < kRanks; ++r) {
+    const int held = SuitsHeld(hand, r);
+    for (int t = held; t != 0; t = (t - 1) & held) {  // nonempty subsets
+      const int n = std::popcount(static_cast<unsigned>(t));
+      const Cards cards = CardsOfSuitSet(r, t);
+      const auto size = static_cast<uint8_t>(n);
+      const auto rank = static_cast<int8_t>(r);
+      if (n >= 2) {
+        out.push_back({.type = MeldType::kGroup,
+                       .size = size,
+                       .low = rank,
+                       .high = rank,
+                       .suits = static_cast<uint8_t>(t),
+                       .cards = cards});
+      }
+      if (!joker) continue;
+      if (n == kSuits) {  // the joker as a fifth card
+        out.push_back({.type = MeldType::kGroup,
+                       .size = 5,
+                       .low = rank,
+                       .high = rank,
+                       .suits = 0xF,
+                       .joker_rank = rank,
+                       .joker_suit = -1,
+                       .cards = cards | kJoker});
+        continue;
+      }
+      for (int j = 0; j < kSuits; ++j) {
+        if ((t >> j) & 1) continue;
+        out.push_back({.type = MeldType::kGroup,
+                       .size = static_cast<uint8_t>(n + 1),
+                       .low = rank,
+                       .high = rank,
+                       .suits = static_cast<uint8_t>(t | (1 << j)),
+                       .joker_rank = rank,
+                       .joker_suit = static_cast<int8_t>(j),
+                       .cards = cards | kJoker});
+      }
+    }
+  }
+}
+
+void AddSequences(Cards hand, std::vector<Meld>& out) {
+  const bool joker = hand & kJoker;
+  for (int s = 0; s < kSuits; ++s) {
+    auto held = [&](int rank) {
+      return rank >= 0 && rank < kRanks && ((hand >> (rank * 4 + s)) & 1);
+    };
+    auto make = [&](int low, int high, int joker_at) {
+      Meld m{.type = MeldType::kSequence,
+             .size = static_cast<uint8_t>(high - low + 1),
+             .low = static_cast<int8_t>(low),
+             .high = static_cast<int8_t>(high),
+             .suits = static_cast<uint8_t>(1 << s)};
+      for (int r = low; r <= high; ++r) {
+        if (r != joker_at) m.cards |= Card(r, s);
+      }
+      if (joker_at != -2) {
+        m.cards |= kJoker;
+        m.joker_rank = static_cast<int8_t>(joker_at);
+        m.joker_suit = static_cast<int8_t>(s);
+      }
+      out.push_back(m);
+    };
+    // Ranks -1 and 13 exist only for the joker.
+    for (int low = -1; low <= kRanks - 2; ++low) {
+      int missing = 0, missing_at = -2;
+      for (int high = low; high <= kRanks; ++high) {
+        if (!held(high)) {
+          ++missing;
+          missing_at = high;
+        }
+        if (missing > (joker ? 1 : 0)) break;
+        if (high - low + 1 < 3) continue;
+        if (missing == 0) {
+          make(low, high, -2);
+          if (joker) {
+            for (int r = low; r <= high; ++r) make(low, high, r);
+          }
+        } else {
+          make(low, high, missing_at);
+        }
+      }
+    }
+  }
+}
+
+bool Stronger(int mine, int theirs, bool revolution) {
+  return revolution ? mine < theirs : mine > theirs;
+}
+
+std::string RankPositionName(int suit, int rank) {
+  if (rank < 0) return std::string(1, kSuitChars[suit]) + "<3";
+  if (rank >= kRanks) return std::string(1, kSuitChars[suit]) + ">2";
+  return std::string{kSuitChars[suit], kRankChars[rank]};
+}
+
+}  // namespace
+
+std::vector<Meld> AllMelds(Cards hand) {
+  std::vector<Meld> out;
+  for (Cards left = hand & ~kJoker; left != 0; left &= left - 1) {
+    const int bit = std::countr_zero(left);
+    out.push_back({.type = MeldType::kSingle,
+                   .size = 1,
+                   .low = static_cast<int8_t>(bit / 4),
+                   .high = static_cast<int8_t>(bit / 4),
+                   .suits = static_cast<uint8_t>(1 << (bit % 4)),
+                   .cards = Cards{1} << bit});
+  }
+  if (hand & kJoker) {
+    out.push_back({.type = MeldType::kSingle,
+                   .size = 1,
+                   .low = kLoneJokerRank,
+                   .high = kLoneJokerRank,
+                   .cards = kJoker});
+  }
+  AddGroups(hand, out);
+  AddSequences(hand, out);
+  return out;
+}
+
+bool CanPlay(const Meld& meld, const FieldRules& rules) {
+  if (meld.IsPass()) return false;
+  const Meld& field = rules.field;
+  if (field.IsPass()) return true;
+  if (field.IsLoneJoker()) {  // only the ♠3 answers a lone joker
+    return meld.type == MeldType::kSingle && meld.cards == Card(0, 0);
+  }
+  if (meld.type != field.type || meld.size != field.size) return false;
+  if (meld.IsLoneJoker()) return true;  // the strongest single; no lock
+  if (rules.lock != 0 && meld.suits != rules.lock) return false;
+  if (meld.type == MeldType::kSequence) {
+    return rules.revolution ? meld.high < field.low : meld.low > field.high;
+  }
+  return Stronger(meld.low, field.low, rules.revolution);
+}
+
+std::vector<Meld> LegalMelds(Cards hand, const FieldRules& rules) {
+  std::vector<Meld> out;
+  for (const Meld& m : AllMelds(hand)) {
+    if (CanPlay(m, rules)) out.push_back(m);
+  }
+  return out;
+}
+
+bool HasEight(const Meld& meld) {
+  if (meld.IsPass() || meld.IsLoneJoker()) return false;
+  return meld.low <= kEightRank && kEightRank <= meld.high;
+}
+
+bool StartsRevolution(const Meld& meld) {
+  return (meld.type == MeldType::kGroup && meld.size >= 4) ||
+         (meld.type == MeldType::kSequence && meld.size >= 5);
+}
+
+std::string CardName(int bit) {
+  if (bit == kJokerBit) return "JK";
+  return RankPositionName(bit % 4, bit / 4);
+}
+
+std::string CardsText(Cards cards) {
+  std::string out;
+  for (Cards left = cards; left != 0; left &= left - 1) {
+    if (!out.empty()) out += ' ';
+    out += CardName(std::countr_zero(left));
+  }
+  return out;
+}
+
+std::string MeldText(const Meld& meld) {
+  if (meld.IsPass()) return "pass";
+  if (meld.IsLoneJoker()) return "JK";
+  std::string out = CardsText(meld.cards & ~kJoker);
+  if (meld.cards & kJoker) {
+    out += out.empty() ? "" : " ";
+    out += "JK(";
+    out += meld.joker_suit < 0
+               ? std::string(1, kRankChars[meld.joker_rank])
+               : RankPositionName(meld.joker_suit, meld.joker_rank);
+    out += ')';
+  }
+  return out;
+}
+
+bool ParseCards(const std::string& text, Cards& cards) {
+  cards = 0;
+  std::istringstream words(text);
+  std::string word;
+  while (words >> word) {
+    if (word == "JK") {
+      cards |= kJoker;
+      continue;
+    }
+    if (word.size() != 2) return false;
+    const char* suit = std::strchr(kSuitChars, word[0]);
+    const char* rank = std::strchr(kRankChars, word[1]);
+    if (suit == nullptr || rank == nullptr || word[0] == '\0' ||
+        word[1] == '\0') {
+      return false;
+    }
+    cards |= Card(static_cast<int>(rank - kRankChars),
+                  static_cast<int>(suit - kSuitChars));
+  }
+  return true;
+}
+
+}  // namespace gameai::daifugo
