@@ -81,6 +81,7 @@ struct State {
   uint8_t player;        // the player to move (or who moved last)
   uint8_t over;          // 1 once the game has ended
 };
+static_assert(sizeof(State) == 160);
 
 using Move = uint16_t;
 using MoveList = FixedMoveList<Move, kMaxMoves>;
@@ -180,11 +181,10 @@ class Rules {
 
  private:
   explicit Rules(const Options& options);
-  // EndTurnIfDue: after the chance steps of a turn end, decides whether the
-  // game is over.
+  // CheckGameOver: ends the game on a full board, with no legal move, or
+  // after max_turns (called whenever a player would move next).
   void CheckGameOver(State& s) const;
   void RemoveLinesWithoutScore(State& s) const;
-  void MaybeFinishChance(State& s) const;
 
   Options options_;
   Geometry geometry_;

@@ -55,7 +55,7 @@ struct Options {
   int players = 5;
 };
 
-// State: 192 bytes, no pointers. Everything in it is public.
+// State: 190 bytes, no pointers. Everything in it is public.
 struct State {
   std::array<uint16_t, kMaxPlayers> hands;  // bit c: bid card c + 1 held
   std::array<int16_t, kMaxPlayers> scores;
@@ -69,6 +69,7 @@ struct State {
   uint8_t round;                        // rounds finished
   uint8_t revealed;                     // this round's prize is turned
 };
+static_assert(sizeof(State) == 190);
 
 using Move = uint8_t;
 using MoveList = FixedMoveList<Move, kCards>;
