@@ -96,10 +96,12 @@ void CheckNode(const Game& game, const State& state) {
   if (!state.IsTerminal()) {
     for (double r : state.Returns()) EXPECT_EQ(r, 0.0);
   }
-  // Observations: each seat's view shows it the same observation.
+  // Observations: each seat's view shows it the same observation, and a
+  // view hides nothing more when viewed again.
   for (Player p = 0; p < game.NumPlayers(); ++p) {
-    EXPECT_EQ(state.ViewFor(p)->ObservationString(p),
-              state.ObservationString(p));
+    const std::unique_ptr<State> view = state.ViewFor(p);
+    EXPECT_EQ(view->ObservationString(p), state.ObservationString(p));
+    EXPECT_EQ(view->ViewFor(p)->Serialize(), view->Serialize());
   }
   if (state.IsTerminal()) {
     EXPECT_TRUE(state.LegalActions().empty());

@@ -189,6 +189,114 @@ std::string BidDuel::MoveToString(const State& s, Move m) const {
                       : fmt::format("bid{}", m + 1);
 }
 
+// ---- secret_duel
+Player SecretDuel::CurrentPlayer(const State& s) const {
+  if (s.over) return kTerminalPlayer;
+  if (s.card[1] == State::kNoCard) return kChancePlayer;
+  return s.stake == 0 ? 0 : 1;
+}
+
+void SecretDuel::LegalMoves(const State& s, MoveList& moves) const {
+  moves.count = 0;
+  if (CurrentPlayer(s) < 0) return;
+  moves.push_back(0);
+  moves.push_back(1);
+}
+
+void SecretDuel::Apply(State& s, Move m) const {
+  if (m >= 2) {
+    s.card[s.card[0] == State::kNoCard ? 0 : 1] = static_cast<uint8_t>(m - 2);
+  } else if (s.stake == 0) {
+    s.stake = static_cast<uint8_t>(1 + m);
+  } else {
+    s.folded = m;
+    s.over = 1;
+  }
+}
+
+void SecretDuel::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+  // The first deal: one of three cards; the second: one of the two left.
+  outcomes.clear();
+  const double p = s.card[0] == State::kNoCard ? 1.0 / 3 : 0.5;
+  for (uint8_t c = 0; c < 3; ++c) {
+    if (c != s.card[0]) outcomes.push_back({static_cast<Move>(2 + c), p});
+  }
+}
+
+SecretDuel::Move SecretDuel::SampleChance(const State& s, Rng& rng) const {
+  ChanceList outcomes;
+  ChanceOutcomes(s, outcomes);
+  return outcomes[rng.Below(outcomes.size())].move;
+}
+
+double SecretDuel::Return(const State& s, Player p) const {
+  if (!s.over) return 0;
+  double to_zero =
+      s.folded ? 1.0 : (s.card[0] > s.card[1] ? s.stake : -s.stake);
+  return p == 0 ? to_zero : -to_zero;
+}
+
+std::string SecretDuel::ToString(const State& s) const {
+  auto card = [](uint8_t c) {
+    return c == State::kHidden   ? std::string("?")
+           : c == State::kNoCard ? std::string("-")
+                                 : std::to_string(c);
+  };
+  return "cards " + card(s.card[0]) + " " + card(s.card[1]) + " stake " +
+         std::to_string(s.stake) + (s.folded ? " folded" : "") +
+         (s.over ? " over" : "");
+}
+
+std::string SecretDuel::Serialize(const State& s) const {
+  return std::to_string(s.card[0]) + " " + std::to_string(s.card[1]) + " " +
+         std::to_string(s.stake) + " " + std::to_string(s.folded) + " " +
+         std::to_string(s.over);
+}
+
+absl::StatusOr<SecretDuel::State> SecretDuel::Deserialize(
+    std::string_view text) const {
+  const std::vector<std::string_view> words = SplitWords(text);
+  if (words.size() != 5) {
+    return absl::InvalidArgumentError("secret_duel: five numbers expected");
+  }
+  State s;
+  const int limits[5] = {State::kHidden, State::kHidden, 2, 1, 1};
+  uint8_t* fields[5] = {&s.card[0], &s.card[1], &s.stake, &s.folded, &s.over};
+  for (int i = 0; i < 5; ++i) {
+    const std::optional<int64_t> v = ParseInt(words[i]);
+    if (!v || *v < 0 || *v > limits[i]) {
+      return absl::InvalidArgumentError("secret_duel: a number out of range");
+    }
+    *fields[i] = static_cast<uint8_t>(*v);
+  }
+  if (s.card[0] == State::kNoCard && s.card[1] != State::kNoCard) {
+    return absl::InvalidArgumentError("secret_duel: dealt out of order");
+  }
+  return s;
+}
+
+std::string SecretDuel::MoveToString(const State& s, Move m) const {
+  if (m >= 2) return "deal " + std::to_string(m - 2);
+  if (s.stake == 0) return m == 0 ? "bet" : "raise";
+  return m == 0 ? "call" : "fold";
+}
+
+SecretDuel::State SecretDuel::Redact(const State& s, Player viewer) const {
+  State view = s;
+  const int other = 1 - viewer;
+  if (!s.over && view.card[other] != State::kNoCard) {
+    view.card[other] = State::kHidden;
+  }
+  return view;
+}
+
+bool SecretDuel::MoveVisibleTo(const State& before, Player actor, Move,
+                               Player observer) const {
+  if (actor != kChancePlayer) return true;
+  const int receiver = before.card[0] == State::kNoCard ? 0 : 1;
+  return observer == receiver;
+}
+
 void RegisterToyGames() {
   static absl::once_flag once;
   absl::call_once(once, [] {
@@ -212,6 +320,16 @@ void RegisterToyGames() {
           return MakeKernelGame("bid_duel", params, BidDuel{});
         },
         .agents = {MctsAgentEntry<BidDuel>()},
+    });
+    (void)RegisterGame({
+        .name = "secret_duel",
+        .help = "test game: private cards, one bet",
+        .params = {},
+        .make = [](const Params& params)
+            -> absl::StatusOr<std::shared_ptr<const Game>> {
+          return MakeKernelGame("secret_duel", params, SecretDuel{});
+        },
+        .agents = {},
     });
   });
 }

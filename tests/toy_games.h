@@ -9,12 +9,19 @@
 //   1/3, 1/6), then both players bid one of their cards 1..3 at once
 //   (action = card - 1, each card once); the higher bid takes the prize, a
 //   tie nobody. More prize points wins.
+// secret_duel: hidden information. Chance deals player 0 a private card
+//   0..2, then player 1 one of the other two. Player 0 bets 1 or raises to
+//   2 (action 0 / 1); player 1 calls or folds (0 / 1). The higher card
+//   wins the stake at a call; a fold loses 1. Each player sees its own
+//   card only (Redact), and the deals are hidden events for the other.
+//   Chance actions: 2 + card.
 #ifndef GAMEAI_TESTS_TOY_GAMES_H_
 #define GAMEAI_TESTS_TOY_GAMES_H_
 
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "gameai/core/kernel.h"
@@ -115,6 +122,51 @@ static_assert(ChanceKernel<BidDuel> && SimultaneousKernel<BidDuel>);
 
 // RegisterToyGames: registers chance_nim and bid_duel (idempotent).
 void RegisterToyGames();
+
+struct SecretDuelState {
+  std::array<uint8_t, 2> card = {kNoCard, kNoCard};  // kHidden when redacted
+  uint8_t stake = 0;   // 0 until player 0 acts, then 1 or 2
+  uint8_t folded = 0;  // player 1 folded
+  uint8_t over = 0;
+  static constexpr uint8_t kNoCard = 3, kHidden = 4;
+};
+
+class SecretDuel {
+ public:
+  using State = SecretDuelState;
+  using Move = uint8_t;
+  using MoveList = SmallMoveList;
+  using ChanceList = std::vector<KernelChanceOutcome<Move>>;
+
+  GameType Type() const {
+    return {.chance = GameType::Chance::kStochastic,
+            .information = GameType::Information::kImperfect,
+            .zero_sum = true};
+  }
+  int NumPlayers() const { return 2; }
+  Action NumDistinctActions() const { return 5; }
+  int MaxGameLength() const { return 4; }
+  State InitialState() const { return {}; }
+  Player CurrentPlayer(const State& s) const;
+  void LegalMoves(const State& s, MoveList& moves) const;
+  void Apply(State& s, Move m) const;
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  Move SampleChance(const State& s, Rng& rng) const;
+  double Return(const State& s, Player p) const;
+  double Score(const State& s, Player p) const { return Return(s, p); }
+  Action ToAction(Move m) const { return m; }
+  Move ToMove(Action a) const { return static_cast<Move>(a); }
+  std::string ToString(const State& s) const;
+  std::string Serialize(const State& s) const;
+  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ObservationString(const State& s, Player p) const {
+    return ToString(Redact(s, p));
+  }
+  std::string MoveToString(const State& s, Move m) const;
+  State Redact(const State& s, Player viewer) const;
+  bool MoveVisibleTo(const State& before, Player actor, Move m,
+                     Player observer) const;
+};
 
 }  // namespace gameai::toy
 

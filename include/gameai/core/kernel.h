@@ -26,6 +26,11 @@
 //                  (rollouts use it where move lists are long)
 //   ParseMove(s, text): the move MoveToString would name `text`, or
 //                  nullopt (so reading a move does not format every one)
+//   Redact(s, viewer): s with everything `viewer` may not see blanked
+//                  (other players' private cards); agents get only this
+//   MoveVisibleTo(before, actor, m, observer): whether `observer` sees
+//                  move m made in state `before` (a private deal: only
+//                  its receiver); events hide the rest
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
 
@@ -113,6 +118,19 @@ concept HasParseMove = requires(const R& rules, const typename R::State& cstate,
   {
     rules.ParseMove(cstate, text)
     } -> std::same_as<std::optional<typename R::Move>>;
+};
+
+template <class R>
+concept HasRedact = requires(const R& rules, const typename R::State& cstate,
+                             Player viewer) {
+  { rules.Redact(cstate, viewer) } -> std::same_as<typename R::State>;
+};
+
+template <class R>
+concept HasMoveVisibility = requires(const R& rules,
+                                     const typename R::State& before,
+                                     Player player, typename R::Move move) {
+  { rules.MoveVisibleTo(before, player, move, player) } -> std::same_as<bool>;
 };
 
 // RandomLegalMove: a uniformly random legal move for the player to move;

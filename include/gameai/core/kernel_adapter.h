@@ -121,10 +121,16 @@ class KernelState final : public State {
   std::unique_ptr<State> Clone() const override {
     return std::make_unique<KernelState>(*this);
   }
+  // ViewFor: the state as `player` sees it (Redact where the kernel hides
+  // something), without the history (which may hold private deals).
   std::unique_ptr<State> ViewFor(Player player) const override {
-    (void)player;  // perfect information: the whole state is public
-    auto view = std::make_unique<KernelState>(game_, state_);
-    return view;
+    if constexpr (HasRedact<R>) {
+      if (player >= 0 && player < rules_->NumPlayers()) {
+        return std::make_unique<KernelState>(game_,
+                                             rules_->Redact(state_, player));
+      }
+    }
+    return std::make_unique<KernelState>(game_, state_);
   }
 
   std::string ToString() const override { return rules_->ToString(state_); }
@@ -159,13 +165,19 @@ class KernelState final : public State {
   }
 
   Event LastEventFor(Player observer) const override {
-    (void)observer;  // perfect information: every action is public
     Event event;
     const std::vector<HistoryItem>& history = History();
     if (history.empty()) return event;
     const HistoryItem& last = history.back();
     if (!last.joint) {
       event.actor = last.player;
+      if constexpr (HasMoveVisibility<R>) {
+        // undo_.back() is the state the move was made in.
+        if (!rules_->MoveVisibleTo(undo_.back(), last.player,
+                                   rules_->ToMove(last.action), observer)) {
+          return event;  // hidden: no action
+        }
+      }
       event.actions.push_back(last.action);
       return event;
     }
