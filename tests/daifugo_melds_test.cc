@@ -138,6 +138,44 @@ TEST(DaifugoMelds, EightsAndRevolutions) {
   EXPECT_FALSE(StartsRevolution(MeldOf("S3 S4 S5 S6", "S3 S4 S5 S6")));
 }
 
+TEST(DaifugoMeldIndex, EveryMeldHasOneIdAndBack) {
+  const MeldIndex& index = MeldIndex::Get();
+  EXPECT_TRUE(index.MeldOf(0).IsPass());
+  EXPECT_EQ(index.IdOf(Meld{}), 0);
+  // 53 singles; 13 ranks x (11 groups without the joker + 12 + 12 + 4 + 1
+  // with it); the sequences of four suits.
+  int singles = 0, groups = 0, sequences = 0;
+  for (int id = 1; id < index.Size(); ++id) {
+    const Meld& m = index.MeldOf(id);
+    EXPECT_EQ(index.IdOf(m), id);
+    if (id > 1) EXPECT_LT(index.MeldOf(id - 1), m);
+    singles += m.type == MeldType::kSingle;
+    groups += m.type == MeldType::kGroup;
+    sequences += m.type == MeldType::kSequence;
+  }
+  EXPECT_EQ(singles, 53);
+  EXPECT_EQ(groups, 13 * (11 + 12 + 12 + 4 + 1));
+  // Per suit: 66 runs within 3..2 without the joker; with it, each run of
+  // positions -1..13 with one joker position (two ends need two jokers).
+  int per_suit = 66;
+  for (int low = -1; low <= 13; ++low) {
+    for (int high = low + 2; high <= 13; ++high) {
+      const bool below = low<0, above = high> 12;
+      if (below && above) continue;
+      per_suit += below || above ? 1 : high - low + 1;
+    }
+  }
+  EXPECT_EQ(sequences, 4 * per_suit);
+  // Something no deck forms has no id.
+  Meld odd = index.MeldOf(1);
+  odd.low = 9;
+  EXPECT_EQ(index.IdOf(odd), -1);
+  // Ids of a hand's melds are found.
+  for (const Meld& m : AllMelds(Hand("S4 S5 S6 H6 JK"))) {
+    EXPECT_GT(index.IdOf(m), 0) << MeldText(m);
+  }
+}
+
 // ---- the slow reference: every subset of the hand, every reading of it.
 
 std::vector<Meld> SlowMelds(Cards hand) {

@@ -1,5 +1,6 @@
 #include "gameai/daifugo/melds.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <sstream>
@@ -165,6 +166,26 @@ std::vector<Meld> LegalMelds(Cards hand, const FieldRules& rules) {
     if (CanPlay(m, rules)) out.push_back(m);
   }
   return out;
+}
+
+MeldIndex::MeldIndex() {
+  constexpr Cards kDeck = ((Cards{1} << (kRanks * kSuits)) - 1) | kJoker;
+  melds_ = AllMelds(kDeck);
+  std::sort(melds_.begin(), melds_.end());
+  melds_.insert(melds_.begin(), Meld{});  // id 0: pass
+}
+
+const MeldIndex& MeldIndex::Get() {
+  static const MeldIndex* index = new MeldIndex();
+  return *index;
+}
+
+int MeldIndex::IdOf(const Meld& meld) const {
+  if (meld.IsPass()) return 0;
+  const auto it = std::lower_bound(melds_.begin() + 1, melds_.end(), meld);
+  return it != melds_.end() && *it == meld
+             ? static_cast<int>(it - melds_.begin())
+             : -1;
 }
 
 bool HasEight(const Meld& meld) {

@@ -81,6 +81,22 @@ bool HasEight(const Meld& meld);
 // StartsRevolution: a group of 4 or more, or a sequence of 5 or more.
 bool StartsRevolution(const Meld& meld);
 
+// MeldIndex: every meld a deck can form, numbered: the game's action ids.
+// Id 0 is the pass; ids 1..Size()-1 follow the melds' order (operator<),
+// so they never change between builds.
+class MeldIndex {
+ public:
+  static const MeldIndex& Get();
+  int Size() const { return static_cast<int>(melds_.size()); }
+  const Meld& MeldOf(int id) const { return melds_[id]; }
+  // IdOf: the id of `meld`, or -1 for something no deck forms.
+  int IdOf(const Meld& meld) const;
+
+ private:
+  MeldIndex();
+  std::vector<Meld> melds_;  // sorted after the pass at 0
+};
+
 // CardName: "S3", "HT" (10), "DJ", "CQ", "SK", "HA", "D2", "JK".
 std::string CardName(int bit);
 // CardsText: the names of the cards, by rank then suit.
