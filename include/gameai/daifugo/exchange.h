@@ -1,0 +1,36 @@
+// gameai/daifugo/exchange.h: dealing and the card exchange between the
+// deals of a Daifugo match (shared/spec/daifugo.md).
+#ifndef GAMEAI_DAIFUGO_EXCHANGE_H_
+#define GAMEAI_DAIFUGO_EXCHANGE_H_
+
+#include <array>
+
+#include "gameai/core/random.h"
+#include "gameai/daifugo/deal.h"
+
+namespace gameai::daifugo {
+
+// DealCards: the 53 cards shuffled and dealt one at a time in seat order
+// from `first_seat` (the previous 大富豪, or a random seat), so the first
+// seats dealt may hold one card more.
+std::array<Cards, kMaxPlayers> DealCards(int players, int first_seat, Rng& rng);
+
+// Strongest: the `n` strongest cards of `hand` in the normal order: the
+// joker, then 2, A, K, ... 3; equal ranks by suit ♠ ♥ ♦ ♣.
+Cards Strongest(Cards hand, int n);
+
+// Transfer: who gives how many cards to whom before a deal.
+struct Transfer {
+  int from;
+  int to;
+  int cards;
+};
+// ForcedTransfers: from the last deal's places (1 = 大富豪): the last place
+// gives its 2 strongest cards to the first; with 4 or more players the
+// second to last gives its strongest to the second. Returns the count.
+int ForcedTransfers(const std::array<uint8_t, kMaxPlayers>& places, int players,
+                    std::array<Transfer, 2>& out);
+
+}  // namespace gameai::daifugo
+
+#endif  // GAMEAI_DAIFUGO_EXCHANGE_H_
