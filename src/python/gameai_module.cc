@@ -138,7 +138,13 @@ PYBIND11_MODULE(gameai, m) {
       .def(
           "observation_string",
           [](const State& s, int player) {
-            return s.ObservationString(SeatOrCurrent(s, py::int_(player)));
+            if (player < 0 || player >= s.GetGame().NumPlayers()) {
+              throw py::value_error(
+                  "player " + std::to_string(player) +
+                  " is out of range; accepted: 0.." +
+                  std::to_string(s.GetGame().NumPlayers() - 1));
+            }
+            return s.ObservationString(player);
           },
           py::arg("player"), "What `player` may see.")
       .def(

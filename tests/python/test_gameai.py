@@ -88,6 +88,9 @@ class BadInputTest(unittest.TestCase):
             state.legal_actions(7)
         with self.assertRaises(ValueError):
             state.action_to_string(1000)
+        with self.assertRaises(ValueError):
+            state.observation_string(-1)
+        self.assertIn("2", state.observation_string(1))
 
     def test_malformed_serialized_state(self):
         game = gameai.load_game("linesboard")
