@@ -3,6 +3,7 @@
 // joker, going out, places and the lead after a player went out.
 #include <algorithm>
 
+#include "daifugo_cards.h"
 #include "gameai/core/random.h"
 #include "gameai/daifugo/deal.h"
 #include "gtest/gtest.h"
@@ -10,19 +11,8 @@
 namespace gameai::daifugo {
 namespace {
 
-Cards Hand(const std::string& text) {
-  Cards cards = 0;
-  EXPECT_TRUE(ParseCards(text, cards)) << text;
-  return cards;
-}
-
-Meld MeldOf(Cards hand, const std::string& text) {
-  for (const Meld& m : AllMelds(hand)) {
-    if (MeldText(m) == text) return m;
-  }
-  ADD_FAILURE() << "no meld " << text << " in " << CardsText(hand);
-  return {};
-}
+using testing::Hand;
+using testing::MeldIn;
 
 // Three players; the test says who holds what.
 struct Table {
@@ -36,12 +26,12 @@ struct Table {
   // Move: the player to move plays `text` ("pass" to pass).
   void Move(const std::string& text) {
     const Meld meld =
-        text == "pass" ? Meld{} : MeldOf(deal.hands[deal.to_move], text);
+        text == "pass" ? Meld{} : MeldIn(deal.hands[deal.to_move], text);
     ASSERT_TRUE(Legal(deal, meld)) << text;
     Play(rules, deal, meld);
   }
   bool CanMove(const std::string& text) {
-    return Legal(deal, MeldOf(deal.hands[deal.to_move], text));
+    return Legal(deal, MeldIn(deal.hands[deal.to_move], text));
   }
 };
 
@@ -49,7 +39,7 @@ TEST(DaifugoDeal, TheDiamondThreeLeadsAndALeaderCannotPass) {
   Table t("S4 H9", "H5 HK", "D3 C7");
   EXPECT_EQ(t.deal.to_move, 2);
   EXPECT_FALSE(Legal(t.deal, Meld{}));
-  EXPECT_FALSE(Legal(t.deal, MeldOf(Hand("S4"), "S4")));  // not its card
+  EXPECT_FALSE(Legal(t.deal, MeldIn(Hand("S4"), "S4")));  // not its card
 }
 
 TEST(DaifugoDeal, PassersAreSkippedAndTheLastPlayerLeadsAfterAClear) {
@@ -177,7 +167,6 @@ TEST(DaifugoDeal, AfterTheLeaderWentOutTheNextSeatLeads) {
 
 TEST(DaifugoDeal, RandomDealsPlayToTheEndKeepingEveryCard) {
   Rng rng(53);
-  constexpr Cards kDeck = ((Cards{1} << 52) - 1) | kJoker;
   for (int game = 0; game < 300; ++game) {
     const DealRules rules{.players = 3 + static_cast<int>(rng.Below(5))};
     std::array<int, 53> cards;
@@ -201,7 +190,7 @@ TEST(DaifugoDeal, RandomDealsPlayToTheEndKeepingEveryCard) {
         ASSERT_EQ(all & deal.hands[p], 0u);
         all |= deal.hands[p];
       }
-      ASSERT_EQ(all, kDeck);
+      ASSERT_EQ(all, kFullDeck);
       ASSERT_LT(++moves, 2000);
     }
     std::vector<int> places(deal.place.begin(),

@@ -1,17 +1,14 @@
 // Daifugo dealing and the exchange's forced transfers.
 #include <bit>
 
+#include "daifugo_cards.h"
 #include "gameai/daifugo/exchange.h"
 #include "gtest/gtest.h"
 
 namespace gameai::daifugo {
 namespace {
 
-Cards Hand(const std::string& text) {
-  Cards cards = 0;
-  EXPECT_TRUE(ParseCards(text, cards)) << text;
-  return cards;
-}
+using testing::Hand;
 
 TEST(DaifugoExchange, DealingGivesEveryCardOnceFromTheFirstSeat) {
   Rng rng(9);
@@ -21,7 +18,7 @@ TEST(DaifugoExchange, DealingGivesEveryCardOnceFromTheFirstSeat) {
     EXPECT_EQ(all & hands[p], 0u);
     all |= hands[p];
   }
-  EXPECT_EQ(all, ((Cards{1} << 52) - 1) | kJoker);
+  EXPECT_EQ(all, kFullDeck);
   // 53 = 5 * 10 + 3: seats 3, 4 and 0 (dealt first) hold 11 cards.
   EXPECT_EQ(std::popcount(hands[3]), 11);
   EXPECT_EQ(std::popcount(hands[4]), 11);

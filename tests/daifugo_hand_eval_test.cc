@@ -1,28 +1,16 @@
 // The seed's meld and hand evaluation: its worked values and each formula.
+#include "daifugo_cards.h"
 #include "gameai/daifugo/hand_eval.h"
 #include "gtest/gtest.h"
 
 namespace gameai::daifugo {
 namespace {
 
-constexpr Cards kDeck = ((Cards{1} << 52) - 1) | kJoker;
-
-Cards Hand(const std::string& text) {
-  Cards cards = 0;
-  EXPECT_TRUE(ParseCards(text, cards)) << text;
-  return cards;
-}
-
-Meld MeldOf(const std::string& text) {
-  for (const Meld& m : AllMelds(Hand(text))) {
-    if (MeldText(m) == text) return m;
-  }
-  ADD_FAILURE() << text;
-  return {};
-}
+using testing::Hand;
+using testing::MeldOf;
 
 // Five players, nothing played: E is everything but the hand.
-EvalContext Fresh(Cards hand) { return {.enemy = kDeck & ~hand}; }
+EvalContext Fresh(Cards hand) { return {.enemy = kFullDeck & ~hand}; }
 
 TEST(DaifugoHandEval, TheSeedsFirstExampleHandValues) {
   // Hand ♠3 ♦10 ♣10 ♠2 ♦2 on ♠7 ♦7: after ♦10 ♣10 the hand ♠3 ♠2 ♦2 is

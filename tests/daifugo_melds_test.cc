@@ -4,6 +4,7 @@
 #include <bit>
 #include <set>
 
+#include "daifugo_cards.h"
 #include "gameai/core/random.h"
 #include "gameai/daifugo/melds.h"
 #include "gtest/gtest.h"
@@ -11,25 +12,13 @@
 namespace gameai::daifugo {
 namespace {
 
-Cards Hand(const std::string& text) {
-  Cards cards = 0;
-  EXPECT_TRUE(ParseCards(text, cards)) << text;
-  return cards;
-}
+using testing::Hand;
+using testing::MeldIn;
 
 std::set<std::string> Texts(const std::vector<Meld>& melds) {
   std::set<std::string> out;
   for (const Meld& m : melds) out.insert(MeldText(m));
   return out;
-}
-
-// The meld of `hand` whose text is `text`.
-Meld MeldOf(const std::string& hand, const std::string& text) {
-  for (const Meld& m : AllMelds(Hand(hand))) {
-    if (MeldText(m) == text) return m;
-  }
-  ADD_FAILURE() << "no meld " << text << " in " << hand;
-  return {};
 }
 
 TEST(DaifugoCards, NamesRoundTrip) {
@@ -74,68 +63,73 @@ TEST(DaifugoMelds, TheJokerExtendsSequencesBeyondTheEnds) {
 }
 
 TEST(DaifugoFollow, SameTypeSameSizeStronger) {
-  const FieldRules pair7{.field = MeldOf("S7 D7", "S7 D7")};
-  EXPECT_TRUE(CanPlay(MeldOf("HT CT", "HT CT"), pair7));
-  EXPECT_FALSE(CanPlay(MeldOf("H6 C6", "H6 C6"), pair7));        // weaker
-  EXPECT_FALSE(CanPlay(MeldOf("H7 C7", "H7 C7"), pair7));        // equal
-  EXPECT_FALSE(CanPlay(MeldOf("HT", "HT"), pair7));              // a single
-  EXPECT_FALSE(CanPlay(MeldOf("HT DT CT", "HT DT CT"), pair7));  // 3 cards
-  EXPECT_TRUE(CanPlay(MeldOf("H9 JK", "H9 JK(S9)"), pair7));
+  const FieldRules pair7{.field = MeldIn(Hand("S7 D7"), "S7 D7")};
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("HT CT"), "HT CT"), pair7));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("H6 C6"), "H6 C6"), pair7));  // weaker
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("H7 C7"), "H7 C7"), pair7));  // equal
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("HT"), "HT"), pair7));        // a single
+  EXPECT_FALSE(
+      CanPlay(MeldIn(Hand("HT DT CT"), "HT DT CT"), pair7));  // 3 cards
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("H9 JK"), "H9 JK(S9)"), pair7));
   // Sequences: the weakest card above the field's strongest.
-  const FieldRules run{.field = MeldOf("S5 S6 S7", "S5 S6 S7")};
-  EXPECT_TRUE(CanPlay(MeldOf("H8 H9 HT", "H8 H9 HT"), run));
-  EXPECT_FALSE(CanPlay(MeldOf("H7 H8 H9", "H7 H8 H9"), run));
-  EXPECT_FALSE(CanPlay(MeldOf("H8 H9 HT HJ", "H8 H9 HT HJ"), run));  // size
+  const FieldRules run{.field = MeldIn(Hand("S5 S6 S7"), "S5 S6 S7")};
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("H8 H9 HT"), "H8 H9 HT"), run));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("H7 H8 H9"), "H7 H8 H9"), run));
+  EXPECT_FALSE(
+      CanPlay(MeldIn(Hand("H8 H9 HT HJ"), "H8 H9 HT HJ"), run));  // size
   // An empty field takes anything.
-  EXPECT_TRUE(CanPlay(MeldOf("S3", "S3"), FieldRules{}));
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("S3"), "S3"), FieldRules{}));
 }
 
 TEST(DaifugoFollow, RevolutionReversesTheOrder) {
-  FieldRules rules{.field = MeldOf("S7", "S7"), .revolution = true};
-  EXPECT_TRUE(CanPlay(MeldOf("H5", "H5"), rules));
-  EXPECT_FALSE(CanPlay(MeldOf("H9", "H9"), rules));
-  EXPECT_TRUE(CanPlay(MeldOf("JK", "JK"), rules));  // still the strongest
-  rules.field = MeldOf("S7 S8 S9", "S7 S8 S9");
-  EXPECT_TRUE(CanPlay(MeldOf("H4 H5 H6", "H4 H5 H6"), rules));
-  EXPECT_FALSE(CanPlay(MeldOf("H5 H6 H7", "H5 H6 H7"), rules));
+  FieldRules rules{.field = MeldIn(Hand("S7"), "S7"), .revolution = true};
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("H5"), "H5"), rules));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("H9"), "H9"), rules));
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("JK"), "JK"), rules));  // still the strongest
+  rules.field = MeldIn(Hand("S7 S8 S9"), "S7 S8 S9");
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("H4 H5 H6"), "H4 H5 H6"), rules));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("H5 H6 H7"), "H5 H6 H7"), rules));
 }
 
 TEST(DaifugoFollow, OnlyTheSpadeThreeAnswersALoneJoker) {
-  const FieldRules joker{.field = MeldOf("JK", "JK")};
-  EXPECT_TRUE(CanPlay(MeldOf("S3", "S3"), joker));
-  EXPECT_FALSE(CanPlay(MeldOf("H3", "H3"), joker));
-  EXPECT_FALSE(CanPlay(MeldOf("S2", "S2"), joker));
-  EXPECT_FALSE(CanPlay(MeldOf("S3", "S3"),
-                       {.field = MeldOf("H3", "H3")}));  // only on a joker
-  EXPECT_TRUE(CanPlay(MeldOf("S3", "S3"),
-                      {.field = MeldOf("JK", "JK"), .revolution = true}));
+  const FieldRules joker{.field = MeldIn(Hand("JK"), "JK")};
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("S3"), "S3"), joker));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("H3"), "H3"), joker));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("S2"), "S2"), joker));
+  EXPECT_FALSE(
+      CanPlay(MeldIn(Hand("S3"), "S3"),
+              {.field = MeldIn(Hand("H3"), "H3")}));  // only on a joker
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("S3"), "S3"),
+                      {.field = MeldIn(Hand("JK"), "JK"), .revolution = true}));
 }
 
 TEST(DaifugoFollow, TheLockAllowsOnlyTheLockedSuits) {
-  const FieldRules locked{.field = MeldOf("H5", "H5"), .lock = 0b0010};
-  EXPECT_TRUE(CanPlay(MeldOf("H9", "H9"), locked));
-  EXPECT_FALSE(CanPlay(MeldOf("S9", "S9"), locked));
-  EXPECT_TRUE(CanPlay(MeldOf("JK", "JK"), locked));  // ignores the lock
-  const FieldRules pair{.field = MeldOf("S5 H5", "S5 H5"), .lock = 0b0011};
-  EXPECT_TRUE(CanPlay(MeldOf("S9 H9", "S9 H9"), pair));
-  EXPECT_FALSE(CanPlay(MeldOf("S9 D9", "S9 D9"), pair));
+  const FieldRules locked{.field = MeldIn(Hand("H5"), "H5"), .lock = 0b0010};
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("H9"), "H9"), locked));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("S9"), "S9"), locked));
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("JK"), "JK"), locked));  // ignores the lock
+  const FieldRules pair{.field = MeldIn(Hand("S5 H5"), "S5 H5"),
+                        .lock = 0b0011};
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("S9 H9"), "S9 H9"), pair));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("S9 D9"), "S9 D9"), pair));
   // The joker counts as the suit it stands for.
-  EXPECT_TRUE(CanPlay(MeldOf("S9 JK", "S9 JK(H9)"), pair));
-  EXPECT_FALSE(CanPlay(MeldOf("S9 JK", "S9 JK(C9)"), pair));
+  EXPECT_TRUE(CanPlay(MeldIn(Hand("S9 JK"), "S9 JK(H9)"), pair));
+  EXPECT_FALSE(CanPlay(MeldIn(Hand("S9 JK"), "S9 JK(C9)"), pair));
 }
 
 TEST(DaifugoMelds, EightsAndRevolutions) {
-  EXPECT_TRUE(HasEight(MeldOf("C8", "C8")));
-  EXPECT_TRUE(HasEight(MeldOf("S7 S8 S9", "S7 S8 S9")));
-  EXPECT_TRUE(HasEight(MeldOf("S7 S9 JK", "S7 S9 JK(S8)")));
-  EXPECT_TRUE(HasEight(MeldOf("H8 JK", "H8 JK(S8)")));
-  EXPECT_FALSE(HasEight(MeldOf("S9 ST SJ", "S9 ST SJ")));
-  EXPECT_FALSE(HasEight(MeldOf("JK", "JK")));
-  EXPECT_TRUE(StartsRevolution(MeldOf("S4 H4 D4 C4", "S4 H4 D4 C4")));
-  EXPECT_TRUE(StartsRevolution(MeldOf("S4 H4 D4 JK", "S4 H4 D4 JK(C4)")));
-  EXPECT_FALSE(StartsRevolution(MeldOf("S4 H4 D4", "S4 H4 D4")));
-  EXPECT_TRUE(StartsRevolution(MeldOf("S3 S4 S5 S6 S7", "S3 S4 S5 S6 S7")));
-  EXPECT_FALSE(StartsRevolution(MeldOf("S3 S4 S5 S6", "S3 S4 S5 S6")));
+  EXPECT_TRUE(HasEight(MeldIn(Hand("C8"), "C8")));
+  EXPECT_TRUE(HasEight(MeldIn(Hand("S7 S8 S9"), "S7 S8 S9")));
+  EXPECT_TRUE(HasEight(MeldIn(Hand("S7 S9 JK"), "S7 S9 JK(S8)")));
+  EXPECT_TRUE(HasEight(MeldIn(Hand("H8 JK"), "H8 JK(S8)")));
+  EXPECT_FALSE(HasEight(MeldIn(Hand("S9 ST SJ"), "S9 ST SJ")));
+  EXPECT_FALSE(HasEight(MeldIn(Hand("JK"), "JK")));
+  EXPECT_TRUE(StartsRevolution(MeldIn(Hand("S4 H4 D4 C4"), "S4 H4 D4 C4")));
+  EXPECT_TRUE(StartsRevolution(MeldIn(Hand("S4 H4 D4 JK"), "S4 H4 D4 JK(C4)")));
+  EXPECT_FALSE(StartsRevolution(MeldIn(Hand("S4 H4 D4"), "S4 H4 D4")));
+  EXPECT_TRUE(
+      StartsRevolution(MeldIn(Hand("S3 S4 S5 S6 S7"), "S3 S4 S5 S6 S7")));
+  EXPECT_FALSE(StartsRevolution(MeldIn(Hand("S3 S4 S5 S6"), "S3 S4 S5 S6")));
 }
 
 TEST(DaifugoMeldIndex, EveryMeldHasOneIdAndBack) {

@@ -169,8 +169,7 @@ std::vector<Meld> LegalMelds(Cards hand, const FieldRules& rules) {
 }
 
 MeldIndex::MeldIndex() {
-  constexpr Cards kDeck = ((Cards{1} << (kRanks * kSuits)) - 1) | kJoker;
-  melds_ = AllMelds(kDeck);
+  melds_ = AllMelds(kFullDeck);
   std::sort(melds_.begin(), melds_.end());
   melds_.insert(melds_.begin(), Meld{});  // id 0: pass
 }

@@ -30,6 +30,7 @@ inline constexpr int kRanks = 13;
 inline constexpr int kSuits = 4;
 inline constexpr int kJokerBit = 52;
 inline constexpr Cards kJoker = Cards{1} << kJokerBit;
+inline constexpr Cards kFullDeck = ((Cards{1} << (kRanks * 4)) - 1) | kJoker;
 inline constexpr int kEightRank = 5;  // rank index of the 8
 
 constexpr Cards Card(int rank, int suit) {
