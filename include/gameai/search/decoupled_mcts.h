@@ -119,8 +119,8 @@ class DecoupledMcts {
     for (int i = StatsBegin(n, p); i < StatsEnd(n, p); ++i) {
       const Stat& st = stats_[i];
       if (st.visits == 0) return i;
-      const double score = st.value / st.visits +
-                           options_.exploration * std::sqrt(log_n / st.visits);
+      const double score =
+          Ucb1(st.value, st.visits, log_n, options_.exploration);
       if (score > best_score) {
         best_score = score;
         best = i;

@@ -118,8 +118,7 @@ class Mcts {
     for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
       const Node& n = nodes_[c];
       if (n.visits == 0) return c;
-      const double score = n.value / n.visits +
-                           options_.exploration * std::sqrt(log_n / n.visits);
+      const double score = Ucb1(n.value, n.visits, log_n, options_.exploration);
       if (score > best_score) {
         best_score = score;
         best = c;

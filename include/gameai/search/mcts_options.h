@@ -2,6 +2,7 @@
 #ifndef GAMEAI_SEARCH_MCTS_OPTIONS_H_
 #define GAMEAI_SEARCH_MCTS_OPTIONS_H_
 
+#include <cmath>
 #include <cstdint>
 
 namespace gameai {
@@ -11,6 +12,13 @@ struct MctsOptions {
   double exploration = 1.4;  // UCB1 constant c in mean + c*sqrt(ln N / n)
   uint64_t seed = 0;
 };
+
+// Ucb1: the UCB1 score of a move with `visits` (> 0) visits and returns
+// summing to `value`, under a parent of log(N + 1) = `log_parent`.
+inline double Ucb1(double value, uint32_t visits, double log_parent,
+                   double exploration) {
+  return value / visits + exploration * std::sqrt(log_parent / visits);
+}
 
 }  // namespace gameai
 
