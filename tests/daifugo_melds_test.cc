@@ -142,7 +142,9 @@ TEST(DaifugoMeldIndex, EveryMeldHasOneIdAndBack) {
   for (int id = 1; id < index.Size(); ++id) {
     const Meld& m = index.MeldOf(id);
     EXPECT_EQ(index.IdOf(m), id);
-    if (id > 1) EXPECT_LT(index.MeldOf(id - 1), m);
+    if (id > 1) {
+      EXPECT_LT(index.MeldOf(id - 1), m);
+    }
     singles += m.type == MeldType::kSingle;
     groups += m.type == MeldType::kGroup;
     sequences += m.type == MeldType::kSequence;
@@ -318,6 +320,34 @@ TEST(DaifugoMelds, GeneratorEqualsASlowEnumerationOfEverySubset) {
   }
   EXPECT_EQ(compared, 3000);
   EXPECT_GT(legal_total, 10000);
+}
+
+}  // namespace
+}  // namespace gameai::daifugo
+
+namespace gameai::daifugo {
+namespace {
+
+// The densest hands of up to 20 cards (four or five whole consecutive
+// ranks, with the joker) form the most melds: they fit a MeldList.
+TEST(DaifugoMelds, TheDensestHandsFitAMeldList) {
+  int most = 0;
+  for (int first = 0; first + 4 <= kRanks; ++first) {
+    for (int ranks = 4; ranks <= 5; ++ranks) {
+      if (first + ranks > kRanks) continue;
+      Cards hand = 0;
+      for (int r = first; r < first + ranks; ++r) {
+        for (int s = 0; s < kSuits; ++s) hand |= Card(r, s);
+      }
+      if (ranks == 4) hand |= kJoker;  // 17 cards; 5 ranks: 20 cards
+      for (Cards with : {hand, hand | kJoker}) {
+        if (std::popcount(with) > 20) continue;
+        most = std::max(most, static_cast<int>(AllMelds(with).size()));
+      }
+    }
+  }
+  EXPECT_GT(most, 200);
+  EXPECT_LT(most, kMaxMelds);
 }
 
 }  // namespace

@@ -20,7 +20,41 @@ Cards CardsOfSuitSet(int rank, int suits) {
   return static_cast<Cards>(suits) << (rank * 4);
 }
 
-void AddGroups(Cards hand, std::vector<Meld>& out) {
+// Want: which melds to generate: every kind, or one type of one size
+// (what may follow a field).
+struct Want {
+  MeldType type = MeldType::kPass;  // kPass: every type and size
+  int size = 0;
+  bool Accepts(MeldType t) const {
+    return type == MeldType::kPass || type == t;
+  }
+  bool Accepts(MeldType t, int n) const {
+    return type == MeldType::kPass || (type == t && size == n);
+  }
+};
+
+template <class Out>
+void AddSingles(Cards hand, Out& out) {
+  for (Cards left = hand & ~kJoker; left != 0; left &= left - 1) {
+    const int bit = std::countr_zero(left);
+    out.push_back({.type = MeldType::kSingle,
+                   .size = 1,
+                   .low = static_cast<int8_t>(bit / 4),
+                   .high = static_cast<int8_t>(bit / 4),
+                   .suits = static_cast<uint8_t>(1 << (bit % 4)),
+                   .cards = Cards{1} << bit});
+  }
+  if (hand & kJoker) {
+    out.push_back({.type = MeldType::kSingle,
+                   .size = 1,
+                   .low = kLoneJokerRank,
+                   .high = kLoneJokerRank,
+                   .cards = kJoker});
+  }
+}
+
+template <class Out>
+void AddGroups(Cards hand, Want want, Out& out) {
   const bool joker = hand & kJoker;
   for (int r = 0; r < kRanks; ++r) {
     const int held = SuitsHeld(hand, r);
@@ -29,7 +63,7 @@ void AddGroups(Cards hand, std::vector<Meld>& out) {
       const Cards cards = CardsOfSuitSet(r, t);
       const auto size = static_cast<uint8_t>(n);
       const auto rank = static_cast<int8_t>(r);
-      if (n >= 2) {
+      if (n >= 2 && want.Accepts(MeldType::kGroup, n)) {
         out.push_back({.type = MeldType::kGroup,
                        .size = size,
                        .low = rank,
@@ -37,7 +71,7 @@ void AddGroups(Cards hand, std::vector<Meld>& out) {
                        .suits = static_cast<uint8_t>(t),
                        .cards = cards});
       }
-      if (!joker) continue;
+      if (!joker || !want.Accepts(MeldType::kGroup, n + 1)) continue;
       if (n == kSuits) {  // the joker as a fifth card
         out.push_back({.type = MeldType::kGroup,
                        .size = 5,
@@ -64,7 +98,8 @@ void AddGroups(Cards hand, std::vector<Meld>& out) {
   }
 }
 
-void AddSequences(Cards hand, std::vector<Meld>& out) {
+template <class Out>
+void AddSequences(Cards hand, Want want, Out& out) {
   const bool joker = hand & kJoker;
   for (int s = 0; s < kSuits; ++s) {
     auto held = [&](int rank) {
@@ -95,7 +130,9 @@ void AddSequences(Cards hand, std::vector<Meld>& out) {
           missing_at = high;
         }
         if (missing > (joker ? 1 : 0)) break;
-        if (high - low + 1 < 3) continue;
+        if (high - low + 1 < 3 ||
+            !want.Accepts(MeldType::kSequence, high - low + 1))
+          continue;
         if (missing == 0) {
           make(low, high, -2);
           if (joker) {
@@ -119,28 +156,25 @@ std::string RankPositionName(int suit, int rank) {
   return std::string{kSuitChars[suit], kRankChars[rank]};
 }
 
+// AddAll: every meld of `hand` (into a MeldList, or a vector for hands
+// too large for one, such as the whole deck).
+template <class Out>
+void AddAll(Cards hand, Out& out) {
+  AddSingles(hand, out);
+  AddGroups(hand, Want{}, out);
+  AddSequences(hand, Want{}, out);
+}
+
 }  // namespace
+
+void AllMelds(Cards hand, MeldList& out) {
+  out.count = 0;
+  AddAll(hand, out);
+}
 
 std::vector<Meld> AllMelds(Cards hand) {
   std::vector<Meld> out;
-  for (Cards left = hand & ~kJoker; left != 0; left &= left - 1) {
-    const int bit = std::countr_zero(left);
-    out.push_back({.type = MeldType::kSingle,
-                   .size = 1,
-                   .low = static_cast<int8_t>(bit / 4),
-                   .high = static_cast<int8_t>(bit / 4),
-                   .suits = static_cast<uint8_t>(1 << (bit % 4)),
-                   .cards = Cards{1} << bit});
-  }
-  if (hand & kJoker) {
-    out.push_back({.type = MeldType::kSingle,
-                   .size = 1,
-                   .low = kLoneJokerRank,
-                   .high = kLoneJokerRank,
-                   .cards = kJoker});
-  }
-  AddGroups(hand, out);
-  AddSequences(hand, out);
+  AddAll(hand, out);
   return out;
 }
 
@@ -160,18 +194,68 @@ bool CanPlay(const Meld& meld, const FieldRules& rules) {
   return Stronger(meld.low, field.low, rules.revolution);
 }
 
-std::vector<Meld> LegalMelds(Cards hand, const FieldRules& rules) {
-  std::vector<Meld> out;
-  for (const Meld& m : AllMelds(hand)) {
+void LegalMelds(Cards hand, const FieldRules& rules, MeldList& out) {
+  const Meld& field = rules.field;
+  if (field.IsPass()) {
+    AllMelds(hand, out);
+    return;
+  }
+  MeldList kind;
+  const Want want{.type = field.type, .size = field.size};
+  if (want.Accepts(MeldType::kSingle, 1)) AddSingles(hand, kind);
+  if (field.type == MeldType::kGroup) AddGroups(hand, want, kind);
+  if (field.type == MeldType::kSequence) AddSequences(hand, want, kind);
+  out.count = 0;
+  for (const Meld& m : kind) {
     if (CanPlay(m, rules)) out.push_back(m);
   }
-  return out;
 }
+
+std::vector<Meld> LegalMelds(Cards hand, const FieldRules& rules) {
+  MeldList list;
+  LegalMelds(hand, rules, list);
+  return {list.begin(), list.end()};
+}
+
+namespace {
+
+// KeyOf: a meld's shape as a small number, distinct for distinct melds:
+// singles by card; groups by rank, suit set and the joker's role; sequences
+// by suit, ends and the joker's rank.
+int KeyOf(const Meld& m) {
+  constexpr int kGroupBase = 53;
+  constexpr int kSequenceBase = kGroupBase + kRanks * 16 * 6;
+  switch (m.type) {
+    case MeldType::kSingle:
+      return std::countr_zero(m.cards);
+    case MeldType::kGroup: {
+      const int joker = !(m.cards & kJoker) ? 0
+                        : m.size == 5       ? 5
+                                            : 1 + m.joker_suit;
+      return kGroupBase + (m.low * 16 + m.suits) * 6 + joker;
+    }
+    case MeldType::kSequence: {
+      const int suit = std::countr_zero(static_cast<unsigned>(m.suits));
+      return kSequenceBase + ((suit * 15 + m.low + 1) * 15 + m.high + 1) * 16 +
+             m.joker_rank + 2;
+    }
+    case MeldType::kPass:
+      break;
+  }
+  return -1;
+}
+constexpr int kKeys = 53 + kRanks * 16 * 6 + 4 * 15 * 15 * 16;
+
+}  // namespace
 
 MeldIndex::MeldIndex() {
   melds_ = AllMelds(kFullDeck);
   std::sort(melds_.begin(), melds_.end());
   melds_.insert(melds_.begin(), Meld{});  // id 0: pass
+  id_of_key_.assign(kKeys, -1);
+  for (int id = 1; id < Size(); ++id) {
+    id_of_key_[KeyOf(melds_[id])] = static_cast<int16_t>(id);
+  }
 }
 
 const MeldIndex& MeldIndex::Get() {
@@ -181,10 +265,10 @@ const MeldIndex& MeldIndex::Get() {
 
 int MeldIndex::IdOf(const Meld& meld) const {
   if (meld.IsPass()) return 0;
-  const auto it = std::lower_bound(melds_.begin() + 1, melds_.end(), meld);
-  return it != melds_.end() && *it == meld
-             ? static_cast<int>(it - melds_.begin())
-             : -1;
+  const int key = KeyOf(meld);
+  if (key < 0 || key >= kKeys) return -1;
+  const int id = id_of_key_[key];
+  return id > 0 && melds_[id] == meld ? id : -1;
 }
 
 bool HasEight(const Meld& meld) {

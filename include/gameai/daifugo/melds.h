@@ -16,6 +16,7 @@
 #ifndef GAMEAI_DAIFUGO_MELDS_H_
 #define GAMEAI_DAIFUGO_MELDS_H_
 
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <string>
@@ -69,11 +70,29 @@ struct FieldRules {
   uint8_t lock = 0;         // suit set the field is locked to; 0: no lock
 };
 
+// MeldList: a fixed-capacity list of melds, so that generating them never
+// allocates. kMaxMelds exceeds what any hand of up to 20 cards forms (a
+// test builds the densest such hands).
+inline constexpr int kMaxMelds = 512;
+struct MeldList {
+  std::array<Meld, kMaxMelds> melds;
+  int count = 0;
+
+  int size() const { return count; }
+  const Meld& operator[](int i) const { return melds[i]; }
+  const Meld* begin() const { return melds.data(); }
+  const Meld* end() const { return melds.data() + count; }
+  void push_back(const Meld& m) { melds[count++] = m; }
+};
+
 // AllMelds: every meld the cards can form, each once.
+void AllMelds(Cards hand, MeldList& out);
 std::vector<Meld> AllMelds(Cards hand);
 // CanPlay: `meld` (formed from a hand) may be played on the field.
 bool CanPlay(const Meld& meld, const FieldRules& rules);
-// LegalMelds: the melds of `hand` that may be played now (no pass).
+// LegalMelds: the melds of `hand` that may be played now (no pass); only
+// melds of the field's type and size are generated.
+void LegalMelds(Cards hand, const FieldRules& rules, MeldList& out);
 std::vector<Meld> LegalMelds(Cards hand, const FieldRules& rules);
 
 // HasEight: an 8 in the meld (8-cut): a real 8, a joker standing for an 8,
@@ -90,12 +109,14 @@ class MeldIndex {
   static const MeldIndex& Get();
   int Size() const { return static_cast<int>(melds_.size()); }
   const Meld& MeldOf(int id) const { return melds_[id]; }
-  // IdOf: the id of `meld`, or -1 for something no deck forms.
+  // IdOf: the id of `meld`, or -1 for something no deck forms. O(1): a
+  // table indexed by the meld's shape (KeyOf), for the hot loops.
   int IdOf(const Meld& meld) const;
 
  private:
   MeldIndex();
-  std::vector<Meld> melds_;  // sorted after the pass at 0
+  std::vector<Meld> melds_;         // sorted after the pass at 0
+  std::vector<int16_t> id_of_key_;  // KeyOf(meld) -> id, -1 for none
 };
 
 // CardName: "S3", "HT" (10), "DJ", "CQ", "SK", "HA", "D2", "JK".
