@@ -2,6 +2,7 @@
 #include "absl/base/call_once.h"
 #include "gameai/core/random_agent.h"
 #include "gameai/core/registry.h"
+#include "gameai/daifugo/register.h"
 #include "gameai/linesboard/register.h"
 #include "gameai/mancala/register.h"
 #include "gameai/minirisk/register.h"
@@ -18,6 +19,7 @@ void RegisterBuiltinGames() {
     (void)RegisterGame(yacht::GameEntryForYacht());
     (void)RegisterGame(linesboard::GameEntryForLinesBoard());
     (void)RegisterGame(minirisk::GameEntryForMiniRisk());
+    (void)RegisterGame(daifugo::GameEntryForDaifugo());
   });
 }
 

@@ -8,8 +8,9 @@ bool InGame(const Deal& d, int p) { return d.place[p] == 0; }
 // NextAfter: the first seat after `p` (p itself last) that is still in the
 // game and has not passed; -1 when there is none.
 int NextAfter(const DealRules& rules, const Deal& d, int p) {
+  int q = p;
   for (int i = 1; i <= rules.players; ++i) {
-    const int q = (p + i) % rules.players;
+    q = d.next[q];
     if (InGame(d, q) && !((d.passed >> q) & 1)) return q;
   }
   return -1;
@@ -36,10 +37,25 @@ void GoOut(const DealRules& rules, Deal& d, int p) {
 
 }  // namespace
 
+Seating SeatingInOrder(int players) {
+  Seating next{};
+  for (int p = 0; p < players; ++p) {
+    next[p] = static_cast<uint8_t>((p + 1) % players);
+  }
+  return next;
+}
+
 Deal StartDeal(const DealRules& rules,
                const std::array<Cards, kMaxPlayers>& hands) {
+  return StartDeal(rules, hands, SeatingInOrder(rules.players));
+}
+
+Deal StartDeal(const DealRules& rules,
+               const std::array<Cards, kMaxPlayers>& hands,
+               const Seating& next) {
   Deal d;
   d.hands = hands;
+  d.next = next;
   for (int p = 0; p < rules.players; ++p) {
     if (hands[p] & Card(0, 2)) d.to_move = static_cast<uint8_t>(p);  // ♦3
   }

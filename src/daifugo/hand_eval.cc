@@ -69,7 +69,7 @@ bool EnemyHasStronger(const Meld& meld, const EvalContext& c) {
 
 std::vector<Meld> Decompose(Cards hand, const EvalContext& c) {
   std::vector<Meld> melds;
-  if (hand & kJoker) melds.push_back(AllMelds(kJoker).front());
+  if (hand & kJoker) melds.push_back(LoneJoker());
   Cards left = hand & ~kJoker;
   // 1. With more than 4 cards the strongest rank stays out of sequences.
   Cards for_runs = left;

@@ -10,7 +10,6 @@ namespace {
 
 constexpr char kRankChars[] = "3456789TJQKA2";
 constexpr char kSuitChars[] = "SHDC";
-constexpr int kLoneJokerRank = kRanks;  // above the 2, in both orders
 
 int SuitsHeld(Cards hand, int rank) {
   return static_cast<int>((hand >> (rank * 4)) & 0xF);
@@ -44,13 +43,7 @@ void AddSingles(Cards hand, Out& out) {
                    .suits = static_cast<uint8_t>(1 << (bit % 4)),
                    .cards = Cards{1} << bit});
   }
-  if (hand & kJoker) {
-    out.push_back({.type = MeldType::kSingle,
-                   .size = 1,
-                   .low = kLoneJokerRank,
-                   .high = kLoneJokerRank,
-                   .cards = kJoker});
-  }
+  if (hand & kJoker) out.push_back(LoneJoker());
 }
 
 template <class Out>

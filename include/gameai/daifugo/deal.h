@@ -34,6 +34,7 @@ struct Deal {
   Meld field;                                // kPass: the field is empty
   Cards played = 0;                          // every card played so far
   std::array<uint8_t, kMaxPlayers> place{};  // 0: still in; else 1, 2, ...
+  std::array<uint8_t, kMaxPlayers> next{};   // the player seated after p
   uint8_t field_owner = 0;                   // who played the field's meld
   uint8_t to_move = 0;
   uint8_t passed = 0;    // bit p: passed since the field last cleared
@@ -43,9 +44,17 @@ struct Deal {
   bool over = false;
 };
 
+// Seating: next[p] is the player seated after p (turns go that way).
+using Seating = std::array<uint8_t, kMaxPlayers>;
+// SeatingInOrder: players 0, 1, ..., players - 1 around the table.
+Seating SeatingInOrder(int players);
+
 // StartDeal: the hands dealt; the holder of ♦3 leads.
 Deal StartDeal(const DealRules& rules,
                const std::array<Cards, kMaxPlayers>& hands);
+Deal StartDeal(const DealRules& rules,
+               const std::array<Cards, kMaxPlayers>& hands,
+               const Seating& next);
 // FieldRulesOf: what the player to move must beat.
 FieldRules FieldRulesOf(const Deal& deal);
 // Legal: the player to move may play `meld` (a pass only on a field).

@@ -63,6 +63,15 @@ struct Meld {
   }
 };
 
+// LoneJoker: the joker played alone (ranked above the 2 in both orders).
+constexpr Meld LoneJoker() {
+  return {.type = MeldType::kSingle,
+          .size = 1,
+          .low = kRanks,
+          .high = kRanks,
+          .cards = kJoker};
+}
+
 // FieldRules: what a meld must beat, and under which order.
 struct FieldRules {
   Meld field;               // kPass: an empty field, any meld leads

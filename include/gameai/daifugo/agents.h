@@ -1,0 +1,59 @@
+// gameai/daifugo/agents.h: the players of game `daifugo`.
+//
+// heuristic: the seed's player (heuristic.h) on the match kernel, with our
+//   choices where the seed is silent:
+//   - the joker: kept as the lone-joker single in the hand's decomposition
+//     (value 100, so it is led late and follows singles as the seed's rules
+//     decide); never spent inside a group or sequence unless the hand can
+//     go out after that meld; the ♠3 always answers a lone joker;
+//   - the exchange (the seed has none): give back the weakest singles of
+//     the decomposition, then the weakest cards; never the joker, a 2 or an
+//     8 while weaker cards remain.
+// montecarlo: for each legal move, determinized playouts (Rules::
+//   Determinize: the unseen cards dealt at random to the hidden hands by
+//   their sizes, the exchange's known cards in place) played to the end of
+//   the deal by RolloutMove for every player; the move of highest mean
+//   place points is played. The same determinizations serve every move
+//   (common random numbers). Give-backs as heuristic.
+#ifndef GAMEAI_DAIFUGO_AGENTS_H_
+#define GAMEAI_DAIFUGO_AGENTS_H_
+
+#include "gameai/core/random.h"
+#include "gameai/core/registry.h"
+#include "gameai/daifugo/daifugo.h"
+#include "gameai/daifugo/hand_eval.h"
+
+namespace gameai::daifugo {
+
+// ContextFor: the seed's evaluation context for the player to move (its
+// enemy cards are those it has not seen and were not played).
+EvalContext ContextFor(const Rules& rules, const State& s, Player p);
+
+// HeuristicMove: the heuristic's move for the player to act (a play or a
+// give-back).
+Move HeuristicMove(const Rules& rules, const State& s);
+// GiveBackCard: the card the heuristic gives back from `hand`.
+int GiveBackCard(Cards hand);
+
+// RolloutMove: the playouts' fast policy, no allocation: leading, the meld
+// with the most cards among those holding the hand's weakest card (no
+// joker unless it is all that is left); following, the weakest legal meld
+// without the joker (with it only to empty the hand), or a pass. With
+// probability 1/8 a uniformly random legal move instead, so playouts vary.
+Move RolloutMove(const Rules& rules, const State& s, Rng& rng);
+
+struct MonteCarloOptions {
+  int playouts = 60;  // per legal move
+  uint64_t seed = 0;
+};
+// MonteCarloMove: the montecarlo agent's choice in `view` (a Redact view of
+// the player to move, or a full state).
+Move MonteCarloMove(const Rules& rules, const State& view,
+                    const MonteCarloOptions& options, Rng& rng);
+
+AgentEntry HeuristicAgentEntry();
+AgentEntry MonteCarloAgentEntry();
+
+}  // namespace gameai::daifugo
+
+#endif  // GAMEAI_DAIFUGO_AGENTS_H_

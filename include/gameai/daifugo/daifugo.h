@@ -1,0 +1,174 @@
+// gameai/daifugo/daifugo.h: the kernel of game `daifugo`: a match of
+// `games` Daifugo games (deals) with the card exchange between them
+// (rules in shared/spec/daifugo.md; one deal's play is deal.h).
+//
+// One kernel game is one match, because the exchange ties each deal to the
+// places of the one before. Its phases, per deal:
+//   seating (every `shuffle_every` games, first at game 0): chance seats a
+//     player at each table position in turn; turns go around the table;
+//   first seat (when nobody is 大富豪: game 0 and after each reset of the
+//     places every `reset_every` games): chance picks who is dealt first;
+//   dealing: chance deals the 53 cards one at a time around the table from
+//     the 大富豪 (or the first seat); each card is seen by its receiver only;
+//   exchange (when there are places): the forced transfers happen at once
+//     (大貧民's 2 strongest to 大富豪, 貧民's strongest to 富豪), then 大富豪
+//     gives back 2 cards and 富豪 1, one card per action (the agents'
+//     choice); seen by the two players of each transfer only;
+//   play: deal.h's turns, from the holder of ♦3.
+// Place points per deal: players + 1 - place (5, 4, 3, 2, 1 for five).
+// Score: a player's mean place points per deal so far; Return (at the end):
+// the score minus the mean score of the table.
+//
+// Actions: 0 pass; 1..2604 melds by MeldIndex id; then kGiveAction + card
+// (0..52) give a card back; kDealAction + card: chance deals the card;
+// kSeatAction + player: chance seats the player; kFirstAction + player:
+// chance picks the first player dealt.
+#ifndef GAMEAI_DAIFUGO_DAIFUGO_H_
+#define GAMEAI_DAIFUGO_DAIFUGO_H_
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/kernel.h"
+#include "gameai/core/move_list.h"
+#include "gameai/core/random.h"
+#include "gameai/core/types.h"
+#include "gameai/daifugo/deal.h"
+#include "gameai/daifugo/melds.h"
+
+namespace gameai::daifugo {
+
+inline constexpr int kMeldActions = 2605;  // MeldIndex ids, 0: pass
+inline constexpr int kGiveAction = kMeldActions;
+inline constexpr int kDealAction = kGiveAction + 53;
+inline constexpr int kSeatAction = kDealAction + 53;
+inline constexpr int kFirstAction = kSeatAction + kMaxPlayers;
+inline constexpr int kNumActions = kFirstAction + kMaxPlayers;
+
+struct Options {
+  int players = 5;
+  int games = 10;  // deals in the match
+  bool eight_cut = true;
+  bool revolution = true;
+  bool lock = true;
+  int reset_every = 100;  // places forgotten (no exchange) every N games
+  int shuffle_every = 3;  // seats shuffled every N games; 0: never after 0
+};
+
+enum class Phase : uint8_t {
+  kSeating,
+  kFirstSeat,
+  kDealing,
+  kGiveBack,
+  kPlay,
+  kOver
+};
+
+// State: fixed size, no pointers. A view for one player (Redact) blanks the
+// other hands (their sizes stay in `count`) and the exchanges the viewer
+// took no part in.
+struct State {
+  Deal deal;                                  // hands, field, places, seating
+  std::array<Cards, kMaxPlayers> received{};  // cards got in this exchange
+  std::array<uint8_t, kMaxPlayers> count{};   // cards held (views only)
+  std::array<uint8_t, kMaxPlayers> last_place{};  // the last deal's; 0: none
+  std::array<uint8_t, kMaxPlayers> table{};       // player at each position
+  // place_count[p][k]: deals player p finished in place k + 1.
+  std::array<std::array<uint16_t, kMaxPlayers>, kMaxPlayers> place_count{};
+  std::array<uint32_t, kMaxPlayers> points{};  // place points so far
+  uint16_t games_done = 0;
+  Phase phase = Phase::kSeating;
+  uint8_t seated = 0;         // table positions filled while seating
+  uint8_t dealing_to = 0;     // who gets the next card
+  uint8_t giver = 0;          // who gives back now (kGiveBack)
+  uint8_t give_left = 0;      // cards `giver` still gives
+  uint8_t hidden = 0;         // bit p: p's hand is blanked (a view)
+  bool exchange_due = false;  // this deal follows one with places
+};
+
+using Move = uint16_t;
+// Move lists: every meld of a hand plus the pass; a giver's 20 cards.
+using MoveList = FixedMoveList<Move, kMaxMelds + 1>;
+
+class Rules {
+ public:
+  using State = daifugo::State;
+  using Move = daifugo::Move;
+  using MoveList = daifugo::MoveList;
+  using ChanceList = std::vector<KernelChanceOutcome<Move>>;
+
+  static absl::StatusOr<Rules> Create(const Options& options);
+  const Options& options() const { return options_; }
+  const DealRules& deal_rules() const { return deal_rules_; }
+
+  GameType Type() const;
+  int NumPlayers() const { return options_.players; }
+  Action NumDistinctActions() const { return kNumActions; }
+  int MaxGameLength() const;
+  State InitialState() const;
+  Player CurrentPlayer(const State& s) const;
+  void LegalMoves(const State& s, MoveList& moves) const;
+  bool IsLegal(const State& s, Move m) const;
+  void Apply(State& s, Move m) const;
+  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  Move SampleChance(const State& s, Rng& rng) const;
+  double Return(const State& s, Player p) const;
+  double Score(const State& s, Player p) const;
+  Action ToAction(Move m) const { return m; }
+  Move ToMove(Action a) const { return static_cast<Move>(a); }
+  std::string ToString(const State& s) const;
+  std::string Serialize(const State& s) const;
+  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ObservationString(const State& s, Player p) const;
+  std::string MoveToString(const State& s, Move m) const;
+  std::optional<Move> ParseMove(const State& s, std::string_view text) const;
+
+  // Hidden information.
+  State Redact(const State& s, Player viewer) const;
+  bool MoveVisibleTo(const State& before, Player actor, Move m,
+                     Player observer) const;
+  // Determinize: a full state consistent with the view of `viewer`: the
+  // hidden hands dealt at random from the cards the viewer has not seen,
+  // each of its size, and holding the cards the viewer gave that player in
+  // the exchange (unless played since). REQUIRES a view (or a full state).
+  State Determinize(const State& view, Player viewer, Rng& rng) const;
+
+  // Horizon of searches: the end of the current deal, valued by its place
+  // points (each player's points minus the table's mean).
+  bool HorizonReached(const State& s) const;
+  double HorizonReturn(const State& s, Player p) const;
+
+  // CardCount: the cards player p holds (also in a view).
+  static int CardCount(const State& s, Player p);
+  // PlacePoints: the points of finishing in `place`.
+  int PlacePoints(int place) const { return options_.players + 1 - place; }
+  // Partner: whom p exchanges cards with before this deal, or -1.
+  int Partner(const State& s, Player p) const;
+
+  static Move PlayMove(const Meld& meld) {
+    return static_cast<Move>(MeldIndex::Get().IdOf(meld));
+  }
+  static Move GiveMove(int card) {
+    return static_cast<Move>(kGiveAction + card);
+  }
+
+ private:
+  explicit Rules(const Options& options);
+  void StartNextDeal(State& s) const;
+  void AfterDealing(State& s) const;
+  void NextGiver(State& s) const;
+  void EndDeal(State& s) const;
+  int PlayerWithPlace(const State& s, int place) const;
+
+  Options options_;
+  DealRules deal_rules_;
+};
+
+}  // namespace gameai::daifugo
+
+#endif  // GAMEAI_DAIFUGO_DAIFUGO_H_

@@ -1,0 +1,91 @@
+// The montecarlo agent (agents.h): determinized playouts per legal move.
+#include <memory>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/daifugo/agents.h"
+
+namespace gameai::daifugo {
+namespace {
+
+// PlayOut: `s` played to the end of its deal by RolloutMove for everyone.
+void PlayOut(const Rules& rules, State& s, Rng& rng) {
+  while (!rules.HorizonReached(s)) rules.Apply(s, RolloutMove(rules, s, rng));
+}
+
+class MonteCarloAgent final : public Agent {
+ public:
+  explicit MonteCarloAgent(const MonteCarloOptions& options)
+      : options_(options) {}
+
+  absl::StatusOr<Action> Step(const gameai::State& view) override {
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        KernelViewOf<Rules>(view, seat(), "montecarlo");
+    if (!kernel.ok()) return kernel.status();
+    return (*kernel)->rules().ToAction(MonteCarloMove(
+        (*kernel)->rules(), (*kernel)->kernel_state(), options_, rng_));
+  }
+
+ protected:
+  void OnStartGame(const Game&, uint64_t seed) override {
+    rng_.Seed(DeriveSeed(options_.seed, seed));
+  }
+
+ private:
+  MonteCarloOptions options_;
+  Rng rng_;
+};
+
+}  // namespace
+
+Move MonteCarloMove(const Rules& rules, const State& view,
+                    const MonteCarloOptions& options, Rng& rng) {
+  if (view.phase == Phase::kGiveBack) return HeuristicMove(rules, view);
+  const Player self = rules.CurrentPlayer(view);
+  MoveList moves;
+  rules.LegalMoves(view, moves);
+  if (moves.size() == 1) return moves[0];
+  std::vector<double> value(moves.size(), 0.0);
+  for (int i = 0; i < options.playouts; ++i) {
+    const uint64_t seed = rng();
+    Rng deal_rng(seed);
+    const State deal = rules.Determinize(view, self, deal_rng);
+    for (int j = 0; j < moves.size(); ++j) {
+      Rng playout_rng(seed ^ 0x9e3779b97f4a7c15ULL);  // the same for each move
+      State s = deal;
+      rules.Apply(s, moves[j]);
+      PlayOut(rules, s, playout_rng);
+      value[j] += rules.HorizonReturn(s, self);
+    }
+  }
+  int best = 0;
+  for (int j = 1; j < moves.size(); ++j) {
+    if (value[j] > value[best]) best = j;
+  }
+  return moves[best];
+}
+
+AgentEntry MonteCarloAgentEntry() {
+  return {
+      .name = "montecarlo",
+      .help =
+          "determinized playouts of every legal move to the end of the deal "
+          "with a fast policy; plays the best mean place points",
+      .params =
+          {
+              ParamDef::Int("playouts", 60, 1, 1'000'000,
+                            "playouts per legal move"),
+              ParamDef::Int("seed", 0, 0, int64_t{1} << 53,
+                            "mixed with each game's seed"),
+          },
+      .make = [](const Game&, const Params& params)
+          -> absl::StatusOr<std::unique_ptr<Agent>> {
+        return std::make_unique<MonteCarloAgent>(MonteCarloOptions{
+            .playouts = static_cast<int>(params.GetInt("playouts")),
+            .seed = static_cast<uint64_t>(params.GetInt("seed"))});
+      },
+  };
+}
+
+}  // namespace gameai::daifugo

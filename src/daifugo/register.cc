@@ -1,0 +1,47 @@
+#include "gameai/daifugo/register.h"
+
+#include "gameai/core/kernel_adapter.h"
+#include "gameai/daifugo/agents.h"
+#include "gameai/daifugo/daifugo.h"
+#include "gameai/search/mcts.h"
+
+namespace gameai::daifugo {
+
+GameEntry GameEntryForDaifugo() {
+  return {
+      .name = "daifugo",
+      .help =
+          "Daifugo (大富豪), UECda rules: a match of `games` deals with the "
+          "card exchange between them; score: mean place points per deal",
+      .params =
+          {
+              ParamDef::Int("players", 5, 3, kMaxPlayers, "players"),
+              ParamDef::Int("games", 10, 1, 10'000, "deals in a match"),
+              ParamDef::Bool("eight_cut", true, "8-cut (8切り)"),
+              ParamDef::Bool("revolution", true, "revolution (革命)"),
+              ParamDef::Bool("lock", true, "suit lock (縛り)"),
+              ParamDef::Int("reset_every", 100, 1, 10'000,
+                            "places forgotten (no exchange) every N games"),
+              ParamDef::Int("shuffle_every", 3, 0, 10'000,
+                            "seats shuffled every N games (0: never)"),
+          },
+      .make = [](const Params& params)
+          -> absl::StatusOr<std::shared_ptr<const Game>> {
+        absl::StatusOr<Rules> rules = Rules::Create({
+            .players = static_cast<int>(params.GetInt("players")),
+            .games = static_cast<int>(params.GetInt("games")),
+            .eight_cut = params.GetBool("eight_cut"),
+            .revolution = params.GetBool("revolution"),
+            .lock = params.GetBool("lock"),
+            .reset_every = static_cast<int>(params.GetInt("reset_every")),
+            .shuffle_every = static_cast<int>(params.GetInt("shuffle_every")),
+        });
+        if (!rules.ok()) return rules.status();
+        return MakeKernelGame("daifugo", params, *std::move(rules));
+      },
+      .agents = {HeuristicAgentEntry(), MonteCarloAgentEntry(),
+                 MctsAgentEntry<Rules>()},
+  };
+}
+
+}  // namespace gameai::daifugo

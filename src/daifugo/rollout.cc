@@ -1,0 +1,54 @@
+// The playouts' fast policy (agents.h): no allocation, no evaluation.
+#include <bit>
+
+#include "gameai/daifugo/agents.h"
+
+namespace gameai::daifugo {
+namespace {
+
+// Rank: the meld's strength rank in the current order (lower is weaker).
+int Rank(const Meld& m, bool revolution) {
+  if (m.IsLoneJoker()) return 99;  // the strongest in both orders
+  return revolution ? kRanks - 1 - m.high : m.low;
+}
+
+}  // namespace
+
+Move RolloutMove(const Rules& rules, const State& s, Rng& rng) {
+  if (s.phase == Phase::kGiveBack) {
+    return Rules::GiveMove(GiveBackCard(s.deal.hands[s.giver]));
+  }
+  const Deal& d = s.deal;
+  const Cards hand = d.hands[d.to_move];
+  if (rng.Below(8) == 0) {
+    MoveList moves;
+    rules.LegalMoves(s, moves);
+    return moves[static_cast<int>(rng.Below(moves.size()))];
+  }
+  MeldList melds;
+  if (d.field.IsPass()) {
+    if (hand == kJoker) return Rules::PlayMove(LoneJoker());
+    const Cards plain = hand & ~kJoker;
+    const int weakest =
+        d.revolution ? 63 - std::countl_zero(plain) : std::countr_zero(plain);
+    const Cards card = Cards{1} << weakest;
+    AllMelds(hand, melds);
+    const Meld* best = nullptr;
+    for (const Meld& m : melds) {
+      if (!(m.cards & card) || (m.cards & kJoker)) continue;
+      if (best == nullptr || m.size > best->size) best = &m;
+    }
+    return Rules::PlayMove(*best);
+  }
+  LegalMelds(hand, FieldRulesOf(d), melds);
+  const Meld* best = nullptr;
+  for (const Meld& m : melds) {
+    if ((m.cards & kJoker) && m.cards != hand) continue;
+    if (best == nullptr || Rank(m, d.revolution) < Rank(*best, d.revolution)) {
+      best = &m;
+    }
+  }
+  return best == nullptr ? Move{0} : Rules::PlayMove(*best);
+}
+
+}  // namespace gameai::daifugo
