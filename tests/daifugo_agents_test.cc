@@ -140,6 +140,19 @@ TEST(DaifugoAgents, PlayWholeMatchesWithoutIllegalActions) {
   for (const AgentResult& agent : result->agents) {
     EXPECT_EQ(agent.illegal_actions, 0) << agent.spec;
   }
+  // The place counts: every deal of every seat-game is counted once.
+  ASSERT_EQ(result->tally_names,
+            (std::vector<std::string>{"place_1", "place_2", "place_3",
+                                      "place_4", "place_5"}));
+  for (const AgentResult& agent : result->agents) {
+    double deals = 0, points = 0;
+    for (int k = 0; k < 5; ++k) {
+      deals += agent.tallies[k];
+      points += agent.tallies[k] * (5 - k);
+    }
+    EXPECT_EQ(deals, 3.0 * static_cast<double>(agent.games)) << agent.spec;
+    EXPECT_NEAR(points / deals, agent.mean_score, 1e-9) << agent.spec;
+  }
   // Heuristic and montecarlo both outscore random (place points per deal).
   EXPECT_GT(result->agents[0].mean_score, result->agents[2].mean_score);
   EXPECT_GT(result->agents[1].mean_score, result->agents[2].mean_score);

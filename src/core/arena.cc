@@ -39,6 +39,7 @@ struct GameRecord {
   std::vector<double> returns;
   std::vector<double> scores;
   std::vector<int> illegal_per_seat;
+  std::vector<std::vector<double>> tallies;  // per seat
 };
 
 struct Series {
@@ -154,6 +155,9 @@ class MatchRunner {
     record.returns = state->Returns();
     record.scores = state->Scores();
     for (Player p = 0; p < players; ++p) {
+      record.tallies.push_back(state->Tallies(p));
+    }
+    for (Player p = 0; p < players; ++p) {
       seated[p]->EndGame(*state->ViewFor(p), record.returns);
     }
     return record;
@@ -224,6 +228,9 @@ AgentResult Summarize(const std::string& spec, int spec_index,
       r.score_sum += g.scores[seat];
       total_return += g.returns[seat];
       r.illegal_actions += g.illegal_per_seat[seat];
+      const std::vector<double>& tallies = g.tallies[seat];
+      r.tallies.resize(tallies.size());
+      for (size_t k = 0; k < tallies.size(); ++k) r.tallies[k] += tallies[k];
       if (solitaire) continue;
       if (g.returns[seat] < best) {
         ++r.losses;
@@ -294,6 +301,7 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   result.threads = options.threads;
   result.random_opening = options.random_opening;
   result.num_players = players;
+  result.tally_names = game->TallyNames();
   result.games = (options.games + seating.rotations - 1) / seating.rotations *
                  seating.rotations;
 

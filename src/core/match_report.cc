@@ -67,6 +67,15 @@ std::string MatchResultToJson(const MatchResult& result) {
     w.Double(a.mean_return);
     w.Key("illegal_actions");
     w.Int(a.illegal_actions);
+    if (!result.tally_names.empty()) {
+      w.Key("tallies");
+      w.BeginObject();
+      for (size_t k = 0; k < result.tally_names.size(); ++k) {
+        w.Key(result.tally_names[k]);
+        w.Double(k < a.tallies.size() ? a.tallies[k] : 0.0);
+      }
+      w.EndObject();
+    }
     w.EndObject();
   }
   w.EndArray();
@@ -132,6 +141,13 @@ std::string MatchResultToTable(const MatchResult& result) {
         a.win_rate_ci95.low, a.win_rate_ci95.high, a.mean_score,
         a.mean_score_ci95.low, a.mean_score_ci95.high, a.score_sum,
         a.first_places, a.illegal_actions);
+  }
+  if (!result.tally_names.empty()) {
+    out += fmt::format("{:<36} {}\n", "tallies",
+                       fmt::join(result.tally_names, " "));
+    for (const AgentResult& a : result.agents) {
+      out += fmt::format("{:<36} {}\n", a.spec, fmt::join(a.tallies, " "));
+    }
   }
   if (!result.winner.empty()) {
     out += fmt::format("winner (highest mean score): {}\n", result.winner);

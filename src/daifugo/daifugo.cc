@@ -312,6 +312,19 @@ double Rules::HorizonReturn(const State& s, Player p) const {
   return (PlacePoints(s.last_place[p]) - mean) / (mean - 1);
 }
 
+std::vector<std::string> Rules::TallyNames() const {
+  std::vector<std::string> names;
+  for (int k = 1; k <= options_.players; ++k) {
+    names.push_back(fmt::format("place_{}", k));
+  }
+  return names;
+}
+
+std::vector<double> Rules::Tallies(const State& s, Player p) const {
+  return {s.place_count[p].begin(),
+          s.place_count[p].begin() + options_.players};
+}
+
 int Rules::CardCount(const State& s, Player p) {
   return (s.hidden >> p & 1) ? s.count[p] : std::popcount(s.deal.hands[p]);
 }

@@ -193,15 +193,17 @@ void LegalMelds(Cards hand, const FieldRules& rules, MeldList& out) {
     AllMelds(hand, out);
     return;
   }
-  MeldList kind;
-  const Want want{.type = field.type, .size = field.size};
-  if (want.Accepts(MeldType::kSingle, 1)) AddSingles(hand, kind);
-  if (field.type == MeldType::kGroup) AddGroups(hand, want, kind);
-  if (field.type == MeldType::kSequence) AddSequences(hand, want, kind);
   out.count = 0;
-  for (const Meld& m : kind) {
-    if (CanPlay(m, rules)) out.push_back(m);
+  const Want want{.type = field.type, .size = field.size};
+  if (want.Accepts(MeldType::kSingle, 1)) AddSingles(hand, out);
+  if (field.type == MeldType::kGroup) AddGroups(hand, want, out);
+  if (field.type == MeldType::kSequence) AddSequences(hand, want, out);
+  // Keep the playable ones, in place.
+  int kept = 0;
+  for (int i = 0; i < out.count; ++i) {
+    if (CanPlay(out.melds[i], rules)) out.melds[kept++] = out.melds[i];
   }
+  out.count = kept;
 }
 
 std::vector<Meld> LegalMelds(Cards hand, const FieldRules& rules) {

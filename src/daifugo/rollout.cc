@@ -20,28 +20,26 @@ Move RolloutMove(const Rules& rules, const State& s, Rng& rng) {
   }
   const Deal& d = s.deal;
   const Cards hand = d.hands[d.to_move];
+  MeldList melds;  // on an empty field: every meld of the hand
+  LegalMelds(hand, FieldRulesOf(d), melds);
   if (rng.Below(8) == 0) {
-    MoveList moves;
-    rules.LegalMoves(s, moves);
-    return moves[static_cast<int>(rng.Below(moves.size()))];
+    const int passes = d.field.IsPass() ? 0 : 1;
+    const int k = static_cast<int>(rng.Below(melds.size() + passes));
+    return k == melds.size() ? Move{0} : Rules::PlayMove(melds[k]);
   }
-  MeldList melds;
+  const Meld* best = nullptr;
   if (d.field.IsPass()) {
     if (hand == kJoker) return Rules::PlayMove(LoneJoker());
     const Cards plain = hand & ~kJoker;
     const int weakest =
         d.revolution ? 63 - std::countl_zero(plain) : std::countr_zero(plain);
     const Cards card = Cards{1} << weakest;
-    AllMelds(hand, melds);
-    const Meld* best = nullptr;
     for (const Meld& m : melds) {
       if (!(m.cards & card) || (m.cards & kJoker)) continue;
       if (best == nullptr || m.size > best->size) best = &m;
     }
     return Rules::PlayMove(*best);
   }
-  LegalMelds(hand, FieldRulesOf(d), melds);
-  const Meld* best = nullptr;
   for (const Meld& m : melds) {
     if ((m.cards & kJoker) && m.cards != hand) continue;
     if (best == nullptr || Rank(m, d.revolution) < Rank(*best, d.revolution)) {

@@ -75,6 +75,8 @@ struct AgentResult {
   Interval first_place_rate_ci95;  // Wilson, of first_places / games
   double mean_return = 0;
   int64_t illegal_actions = 0;
+  // tallies: the game's per-seat counts summed (MatchResult::tally_names).
+  std::vector<double> tallies;
 };
 
 // GameLogEntry: one game of a match: the spec index (into
@@ -93,6 +95,7 @@ struct MatchResult {
   int num_players = 0;
   double elapsed_seconds = 0;
   std::vector<AgentResult> agents;  // one per distinct spec, in given order
+  std::vector<std::string> tally_names;  // Game::TallyNames()
   // winner: the spec with the highest mean score (the first listed of
   // equals); empty for a single spec.
   std::string winner;

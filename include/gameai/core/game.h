@@ -61,6 +61,10 @@ class Game : public std::enable_shared_from_this<Game> {
   // (chance included) and ApplyJointAction calls.
   virtual int MaxGameLength() const = 0;
   virtual std::unique_ptr<State> NewInitialState() const = 0;
+  // TallyNames: counts a game keeps per seat beyond its score (Daifugo:
+  // "place_1".. for the deals finished in each place); the arena sums each
+  // agent's. Empty for most games.
+  virtual std::vector<std::string> TallyNames() const { return {}; }
   // DeserializeState: the inverse of State::Serialize(); malformed or
   // inconsistent text is an InvalidArgument error naming the problem.
   virtual absl::StatusOr<std::unique_ptr<State>> DeserializeState(
@@ -118,6 +122,11 @@ class State {
   virtual std::vector<double> Returns() const = 0;
   // Scores: the game's natural score per seat (Kalah: seeds in store).
   virtual std::vector<double> Scores() const = 0;
+  // Tallies: `player`'s counts, one per Game::TallyNames().
+  virtual std::vector<double> Tallies(Player player) const {
+    (void)player;
+    return {};
+  }
 
   virtual std::unique_ptr<State> Clone() const = 0;
   // ViewFor: a copy holding only what `player` may know: other players'

@@ -31,6 +31,12 @@
 //   MoveVisibleTo(before, actor, m, observer): whether `observer` sees
 //                  move m made in state `before` (a private deal: only
 //                  its receiver); events hide the rest
+//   Determinize(view, viewer, rng): a full state consistent with what
+//                  `viewer` sees in `view` (information-set search)
+//   HorizonReached(s), HorizonReturn(s, p): where searches stop short of
+//                  the end, and the returns there (a deal of a match)
+//   TallyNames(), Tallies(s, p): per-seat counts the arena sums
+//                  (Game::TallyNames)
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
 
@@ -39,6 +45,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "gameai/core/random.h"
@@ -131,6 +138,28 @@ concept HasMoveVisibility = requires(const R& rules,
                                      const typename R::State& before,
                                      Player player, typename R::Move move) {
   { rules.MoveVisibleTo(before, player, move, player) } -> std::same_as<bool>;
+};
+
+template <class R>
+concept HasDeterminize = requires(const R& rules,
+                                  const typename R::State& cstate,
+                                  Player player, Rng& rng) {
+  { rules.Determinize(cstate, player, rng) } -> std::same_as<typename R::State>;
+};
+
+template <class R>
+concept HasSearchHorizon = requires(const R& rules,
+                                    const typename R::State& cstate,
+                                    Player player) {
+  { rules.HorizonReached(cstate) } -> std::convertible_to<bool>;
+  { rules.HorizonReturn(cstate, player) } -> std::convertible_to<double>;
+};
+
+template <class R>
+concept HasTallies = requires(const R& rules, const typename R::State& cstate,
+                              Player player) {
+  { rules.TallyNames() } -> std::same_as<std::vector<std::string>>;
+  { rules.Tallies(cstate, player) } -> std::same_as<std::vector<double>>;
 };
 
 // RandomLegalMove: a uniformly random legal move for the player to move;

@@ -40,6 +40,10 @@ class KernelGame final : public Game {
   }
   int MaxGameLength() const override { return rules_.MaxGameLength(); }
   std::unique_ptr<State> NewInitialState() const override;
+  std::vector<std::string> TallyNames() const override {
+    if constexpr (HasTallies<R>) return rules_.TallyNames();
+    return {};
+  }
   absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const override;
 
@@ -116,6 +120,15 @@ class KernelState final : public State {
   }
   std::vector<double> Scores() const override {
     return PerPlayer([&](Player p) { return rules_->Score(state_, p); });
+  }
+  std::vector<double> Tallies(Player player) const override {
+    if constexpr (HasTallies<R>) {
+      if (player >= 0 && player < rules_->NumPlayers()) {
+        return rules_->Tallies(state_, player);
+      }
+    }
+    (void)player;
+    return {};
   }
 
   std::unique_ptr<State> Clone() const override {

@@ -143,6 +143,10 @@ class Rules {
   bool HorizonReached(const State& s) const;
   double HorizonReturn(const State& s, Player p) const;
 
+  // Tallies: the deals player p finished in each place ("place_1", ...).
+  std::vector<std::string> TallyNames() const;
+  std::vector<double> Tallies(const State& s, Player p) const;
+
   // CardCount: the cards player p holds (also in a view).
   static int CardCount(const State& s, Player p);
   // PlacePoints: the points of finishing in `place`.

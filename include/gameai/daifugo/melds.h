@@ -16,9 +16,11 @@
 #ifndef GAMEAI_DAIFUGO_MELDS_H_
 #define GAMEAI_DAIFUGO_MELDS_H_
 
+#include <algorithm>
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -81,17 +83,26 @@ struct FieldRules {
 
 // MeldList: a fixed-capacity list of melds, so that generating them never
 // allocates. kMaxMelds exceeds what any hand of up to 20 cards forms (a
-// test builds the densest such hands).
+// test builds the densest such hands). The storage is left uninitialized
+// (8 KB zeroed per list would cost more than filling it).
 inline constexpr int kMaxMelds = 512;
 struct MeldList {
-  std::array<Meld, kMaxMelds> melds;
-  int count = 0;
+  MeldList() {}  // NOLINT: leaves `melds` uninitialized on purpose
+  MeldList(const MeldList& other) : count(other.count) {
+    std::copy(other.begin(), other.end(), melds);
+  }
+  MeldList& operator=(const MeldList&) = delete;
 
   int size() const { return count; }
   const Meld& operator[](int i) const { return melds[i]; }
-  const Meld* begin() const { return melds.data(); }
-  const Meld* end() const { return melds.data() + count; }
-  void push_back(const Meld& m) { melds[count++] = m; }
+  const Meld* begin() const { return melds; }
+  const Meld* end() const { return melds + count; }
+  void push_back(const Meld& m) { std::construct_at(&melds[count++], m); }
+
+  union {
+    Meld melds[kMaxMelds];
+  };
+  int count = 0;
 };
 
 // AllMelds: every meld the cards can form, each once.

@@ -10,8 +10,10 @@
 //
 // `mcts` in the registry: this UCT for sequential perfect-information
 // games; decoupled UCT (decoupled_mcts.h) for kernels with simultaneous
-// moves; for other imperfect-information games the factory returns an
-// Unimplemented error rather than search a wrong tree.
+// moves; information-set MCTS (ismcts.h) for sequential hidden-information
+// kernels that can determinize a view; for other imperfect-information
+// games the factory returns an Unimplemented error rather than search a
+// wrong tree.
 //
 //   Mcts<mancala::Rules> mcts(rules, {.simulations = 2000});
 //   Rng rng(7);
@@ -33,6 +35,7 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gameai/search/decoupled_mcts.h"
+#include "gameai/search/ismcts.h"
 #include "gameai/search/mcts_options.h"
 
 namespace gameai {
@@ -251,7 +254,8 @@ AgentEntry MctsAgentEntry() {
       .name = "mcts",
       .help =
           "UCT Monte-Carlo tree search with uniformly random rollouts "
-          "(decoupled UCT at simultaneous moves)",
+          "(decoupled UCT at simultaneous moves, information-set MCTS over "
+          "sampled hidden cards)",
       .params =
           {
               ParamDef::Int("simulations", 1000, 1, 10'000'000,
@@ -272,6 +276,12 @@ AgentEntry MctsAgentEntry() {
           if (type.dynamics == GameType::Dynamics::kSimultaneous) {
             return std::make_unique<MctsAgent<R, DecoupledMcts<R>>>(
                 options, "mcts (decoupled)");
+          }
+        }
+        if constexpr (HasDeterminize<R>) {
+          if (type.dynamics == GameType::Dynamics::kSequential) {
+            return std::make_unique<MctsAgent<R, Ismcts<R>>>(
+                options, "mcts (information set)");
           }
         }
         if (type.dynamics != GameType::Dynamics::kSequential ||

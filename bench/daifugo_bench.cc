@@ -1,0 +1,144 @@
+// Daifugo: move generation, random games (five players), the heuristic's
+// and montecarlo's moves, on positions of random five-player games.
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "gameai/core/random.h"
+#include "gameai/daifugo/agents.h"
+#include "gameai/daifugo/daifugo.h"
+
+namespace gameai::daifugo {
+namespace {
+
+Rules FivePlayers(int games) {
+  return *Rules::Create({.players = 5, .games = games});
+}
+
+// RandomMove: a uniformly random legal move, or a chance outcome.
+Move RandomMove(const Rules& rules, const State& s, Rng& rng, MoveList& moves) {
+  if (rules.CurrentPlayer(s) == kChancePlayer)
+    return rules.SampleChance(s, rng);
+  rules.LegalMoves(s, moves);
+  return moves[static_cast<int>(rng.Below(moves.size()))];
+}
+
+// Positions: 256 states where a player is to play, from random matches.
+std::vector<State> Positions(const Rules& rules) {
+  std::vector<State> out;
+  Rng rng(1);
+  MoveList moves;
+  while (out.size() < 256) {
+    State s = rules.InitialState();
+    while (s.phase != Phase::kOver) {
+      if (s.phase == Phase::kPlay && rng.Below(16) == 0) out.push_back(s);
+      rules.Apply(s, RandomMove(rules, s, rng, moves));
+    }
+  }
+  out.resize(256);
+  return out;
+}
+
+void BM_Daifugo_LegalMoves(benchmark::State& state) {
+  const Rules rules = FivePlayers(10);
+  const std::vector<State> positions = Positions(rules);
+  MoveList moves;
+  int64_t lists = 0, listed = 0;
+  for (auto _ : state) {
+    for (const State& s : positions) {
+      rules.LegalMoves(s, moves);
+      benchmark::DoNotOptimize(moves);
+      listed += moves.size();
+    }
+    lists += static_cast<int64_t>(positions.size());
+  }
+  state.counters["lists"] = benchmark::Counter(static_cast<double>(lists),
+                                               benchmark::Counter::kIsRate);
+  state.counters["moves"] = benchmark::Counter(static_cast<double>(listed),
+                                               benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Daifugo_LegalMoves);
+
+// A whole game of a match: the deal card by card, the exchange, the play,
+// every move uniformly random (the match goes on across iterations).
+void BM_Daifugo_RandomPlayout(benchmark::State& state) {
+  const Rules rules = FivePlayers(10'000);
+  Rng rng(1);
+  MoveList moves;
+  State s = rules.InitialState();
+  int64_t games = 0, actions = 0;
+  for (auto _ : state) {
+    if (s.phase == Phase::kOver) s = rules.InitialState();
+    const uint16_t done = s.games_done;
+    while (s.games_done == done && s.phase != Phase::kOver) {
+      rules.Apply(s, RandomMove(rules, s, rng, moves));
+      ++actions;
+    }
+    ++games;
+  }
+  state.counters["games"] = benchmark::Counter(static_cast<double>(games),
+                                               benchmark::Counter::kIsRate);
+  state.counters["actions"] = benchmark::Counter(static_cast<double>(actions),
+                                                 benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Daifugo_RandomPlayout);
+
+// A game played to its end by the playouts' policy (montecarlo's unit).
+void BM_Daifugo_PolicyPlayout(benchmark::State& state) {
+  const Rules rules = FivePlayers(10'000);
+  Rng rng(1);
+  MoveList moves;
+  State s = rules.InitialState();
+  int64_t games = 0;
+  for (auto _ : state) {
+    if (s.phase == Phase::kOver) s = rules.InitialState();
+    const uint16_t done = s.games_done;
+    while (s.games_done == done && s.phase != Phase::kOver) {
+      rules.Apply(s, rules.CurrentPlayer(s) == kChancePlayer
+                         ? rules.SampleChance(s, rng)
+                         : RolloutMove(rules, s, rng));
+    }
+    ++games;
+  }
+  state.counters["games"] = benchmark::Counter(static_cast<double>(games),
+                                               benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Daifugo_PolicyPlayout);
+
+void BM_Daifugo_HeuristicMove(benchmark::State& state) {
+  const Rules rules = FivePlayers(10);
+  const std::vector<State> positions = Positions(rules);
+  int64_t moves = 0;
+  for (auto _ : state) {
+    for (const State& s : positions) {
+      benchmark::DoNotOptimize(HeuristicMove(rules, s));
+    }
+    moves += static_cast<int64_t>(positions.size());
+  }
+  state.counters["moves"] = benchmark::Counter(static_cast<double>(moves),
+                                               benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Daifugo_HeuristicMove);
+
+// montecarlo's default move (60 playouts per legal move) on the views of
+// 16 positions.
+void BM_Daifugo_MonteCarloMove(benchmark::State& state) {
+  const Rules rules = FivePlayers(10);
+  std::vector<State> views;
+  for (const State& s : Positions(rules)) {
+    if (views.size() < 16) views.push_back(rules.Redact(s, s.deal.to_move));
+  }
+  Rng rng(1);
+  int64_t moves = 0;
+  for (auto _ : state) {
+    for (const State& v : views) {
+      benchmark::DoNotOptimize(MonteCarloMove(rules, v, {}, rng));
+    }
+    moves += static_cast<int64_t>(views.size());
+  }
+  state.counters["moves"] = benchmark::Counter(static_cast<double>(moves),
+                                               benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Daifugo_MonteCarloMove)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace gameai::daifugo

@@ -1,0 +1,190 @@
+// gameai/search/ismcts.h: information-set Monte-Carlo tree search (single
+// observer; Cowling, Powley and Whitehouse 2012) for kernels with hidden
+// information that can sample the hidden part (HasDeterminize).
+//
+// Every simulation samples a full state consistent with the searching
+// seat's view (Determinize), then descends one tree shared by all samples:
+// edges are moves, a node's children those seen legal in some sample. Among
+// the children legal in this sample it picks by UCB1 counting a child's
+// availability (the times it was legal when its parent was visited) in
+// place of the parent's visits; the first untried legal move is expanded.
+// Chance outcomes are sampled and become children when first seen. Then
+// uniformly random moves to the end, or to the kernel's search horizon
+// (HasSearchHorizon: a Daifugo deal rather than the whole match), and each
+// node on the path adds the return of the player who chose its move. The
+// most visited root move is played.
+#ifndef GAMEAI_SEARCH_ISMCTS_H_
+#define GAMEAI_SEARCH_ISMCTS_H_
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "gameai/core/kernel.h"
+#include "gameai/core/random.h"
+#include "gameai/search/mcts_options.h"
+
+namespace gameai {
+
+template <Kernel R>
+requires HasDeterminize<R>
+class Ismcts {
+ public:
+  using State = typename R::State;
+  using Move = typename R::Move;
+
+  struct RootChild {
+    Move move;
+    uint32_t visits;
+    double mean_return;  // for the searching seat
+  };
+
+  Ismcts(const R& rules, const MctsOptions& options)
+      : rules_(rules), options_(options) {}
+
+  // Search: the move for `seat` (to move in `view`, a view of that seat).
+  Move Search(const State& view, Player seat, Rng& rng) {
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    for (int i = 0; i < options_.simulations; ++i) {
+      Simulate(rules_.Determinize(view, seat, rng), rng);
+    }
+    int best = -1;
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      if (best < 0 || nodes_[c].visits > nodes_[best].visits) best = c;
+    }
+    return nodes_[best].move;
+  }
+
+  std::vector<RootChild> RootStats(Player) const {
+    std::vector<RootChild> out;
+    if (nodes_.empty()) return out;
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const Node& n = nodes_[c];
+      out.push_back({n.move, n.visits, n.visits ? n.value / n.visits : 0.0});
+    }
+    return out;
+  }
+
+ private:
+  struct Node {
+    Move move{};
+    Player mover = kInvalidPlayer;  // who chose `move` (or kChancePlayer)
+    int32_t first_child = -1;
+    int32_t next_sibling = -1;
+    uint32_t visits = 0;
+    uint32_t available = 0;  // times legal when its parent was visited
+    double value = 0;        // sum of the mover's returns
+  };
+
+  bool Stop(const State& s) const {
+    if constexpr (HasSearchHorizon<R>) {
+      if (rules_.HorizonReached(s)) return true;
+    }
+    return rules_.CurrentPlayer(s) == kTerminalPlayer;
+  }
+
+  double ReturnOf(const State& s, Player p) const {
+    if constexpr (HasSearchHorizon<R>) {
+      if (rules_.HorizonReached(s)) return rules_.HorizonReturn(s, p);
+    }
+    return rules_.Return(s, p);
+  }
+
+  int FindChild(int node, Move move) const {
+    for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      if (nodes_[c].move == move) return c;
+    }
+    return -1;
+  }
+
+  int AddChild(int parent, Move move, Player mover) {
+    const int index = static_cast<int>(nodes_.size());
+    nodes_.push_back(Node{.move = move,
+                          .mover = mover,
+                          .next_sibling = nodes_[parent].first_child});
+    nodes_[parent].first_child = index;
+    return index;
+  }
+
+  // Step: the child to follow from `node` for this sample's legal moves;
+  // `expanded` tells whether it was just created.
+  int Step(int node, const State& s, Player player, bool& expanded) {
+    typename R::MoveList moves;
+    rules_.LegalMoves(s, moves);
+    int best = -1;
+    double best_score = -1e300;
+    for (const auto& m : moves) {
+      const int c = FindChild(node, m);
+      if (c < 0) {
+        expanded = true;
+        return AddChild(node, m, player);
+      }
+      Node& n = nodes_[c];
+      ++n.available;
+      const double score =
+          n.visits == 0 ? 1e300
+                        : Ucb1(n.value, n.visits,
+                               std::log(static_cast<double>(n.available)),
+                               options_.exploration);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  void Simulate(State s, Rng& rng) {
+    path_.clear();
+    path_.push_back(0);
+    int node = 0;
+    while (!Stop(s)) {
+      const Player player = rules_.CurrentPlayer(s);
+      bool expanded = false;
+      if (player == kChancePlayer) {
+        if constexpr (ChanceKernel<R>) {
+          const Move outcome = rules_.SampleChance(s, rng);
+          node = FindChild(node, outcome);
+          if (node < 0) {
+            node = AddChild(path_.back(), outcome, kChancePlayer);
+            expanded = true;
+          }
+        }
+      } else {
+        node = Step(node, s, player, expanded);
+      }
+      rules_.Apply(s, nodes_[node].move);
+      path_.push_back(node);
+      if (expanded) break;
+    }
+    typename R::MoveList moves;
+    while (!Stop(s)) {
+      if constexpr (ChanceKernel<R>) {
+        if (rules_.CurrentPlayer(s) == kChancePlayer) {
+          rules_.Apply(s, rules_.SampleChance(s, rng));
+          continue;
+        }
+      }
+      rules_.Apply(s, RandomLegalMove(rules_, s, rng, moves));
+    }
+    std::array<double, kMaxPlayers> returns{};
+    for (Player p = 0; p < rules_.NumPlayers(); ++p)
+      returns[p] = ReturnOf(s, p);
+    for (int index : path_) {
+      Node& n = nodes_[index];
+      ++n.visits;
+      if (n.mover >= 0) n.value += returns[n.mover];
+    }
+  }
+
+  const R& rules_;
+  MctsOptions options_;
+  std::vector<Node> nodes_;  // capacity kept across searches
+  std::vector<int> path_;
+};
+
+}  // namespace gameai
+
+#endif  // GAMEAI_SEARCH_ISMCTS_H_
