@@ -16,3 +16,5 @@ run solve yacht
 run match linesboard --agents lookahead,greedy --games 100 --seed 1 --threads 2
 run match linesboard --agents greedy,random --games 100 --seed 1 --threads 2
 run match 'minirisk(players=5)' --agents fixed,random,rl,naive_mc,planner --games 200 --seed 1 --threads 2
+run match 'daifugo(players=5)' --agents heuristic,random --games 20 --seed 1 --threads 2
+run match 'daifugo(players=5)' --agents montecarlo,heuristic --games 20 --seed 1 --threads 2

@@ -7,6 +7,7 @@
 #include "gameai/core/arena.h"
 #include "gameai/daifugo/agents.h"
 #include "gameai/daifugo/daifugo.h"
+#include "gameai/search/ismcts.h"
 #include "gtest/gtest.h"
 
 namespace gameai::daifugo {
@@ -128,6 +129,41 @@ TEST(DaifugoMonteCarlo, GoesOutWhenItCanAndRepeatsItselfForASeed) {
   const Move m = MonteCarloMove(rules, s, options, a);
   EXPECT_EQ(Named(rules, s, m), "S2");
   EXPECT_EQ(MonteCarloMove(rules, s, options, b), m);
+}
+
+TEST(DaifugoIsmcts, SearchesSampledDealsAndGoesOut) {
+  const Rules rules = FivePlayers();
+  const State s = rules.Redact(
+      PlayState(rules, "S2 C4", "SK", {"H5 H6", "D6 D7", "C7 C8", "S9"}), 0);
+  Ismcts<Rules> search(rules, {.simulations = 400});
+  Rng a(5), b(5);
+  const Move m = search.Search(s, 0, a);
+  EXPECT_EQ(Named(rules, s, m), "S2");
+  EXPECT_EQ(search.Search(s, 0, b), m);
+  int visits = 0;
+  for (const auto& child : search.RootStats(0)) visits += child.visits;
+  EXPECT_EQ(visits, 400);  // pass and S2, every simulation through one
+}
+
+TEST(DaifugoIsmcts, IsTheRegistrysMctsForDaifugo) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("daifugo");
+  ASSERT_TRUE(game.ok());
+  absl::StatusOr<std::unique_ptr<Agent>> agent =
+      LoadAgent(**game, "mcts(simulations=50)");
+  ASSERT_TRUE(agent.ok()) << agent.status();
+  std::unique_ptr<gameai::State> state = (*game)->NewInitialState();
+  Rng rng(1);
+  while (state->CurrentPlayer() == kChancePlayer) {
+    const auto outcomes = state->ChanceOutcomes();
+    ASSERT_TRUE(
+        state->ApplyAction(outcomes[rng.Below(outcomes.size())].action).ok());
+  }
+  const Player seat = state->CurrentPlayer();
+  (*agent)->StartGame(**game, seat, 1);
+  absl::StatusOr<Action> action = (*agent)->Step(*state->ViewFor(seat));
+  ASSERT_TRUE(action.ok()) << action.status();
+  EXPECT_TRUE(state->ApplyAction(*action).ok());
+  EXPECT_EQ((*agent)->Explain().rfind("mcts (information set)", 0), 0u);
 }
 
 TEST(DaifugoAgents, PlayWholeMatchesWithoutIllegalActions) {
