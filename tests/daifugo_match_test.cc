@@ -401,3 +401,44 @@ TEST(DaifugoMatch, MovesHaveNamesAndNamesGiveMoves) {
 
 }  // namespace
 }  // namespace gameai::daifugo
+
+namespace gameai::daifugo {
+namespace {
+
+// Through the dynamic layer: a dealt card is an event only its receiver
+// sees, and a seat's view never holds another hand.
+TEST(DaifugoMatch, DealtCardsAreHiddenEventsAndViewsHoldOneHand) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("daifugo");
+  ASSERT_TRUE(game.ok());
+  std::unique_ptr<gameai::State> state = (*game)->NewInitialState();
+  Rng rng(6);
+  int dealt = 0;
+  while (state->CurrentPlayer() == kChancePlayer) {
+    const std::vector<ChanceOutcome> outcomes = state->ChanceOutcomes();
+    const Action a = outcomes[rng.Below(outcomes.size())].action;
+    ASSERT_TRUE(state->ApplyAction(a).ok());
+    if (a < kDealAction || a >= kSeatAction) continue;
+    ++dealt;
+    int saw = 0;
+    for (Player p = 0; p < 5; ++p) {
+      const Event e = state->LastEventFor(p);
+      EXPECT_EQ(e.actor, kChancePlayer);
+      saw += !e.actions.empty();
+      if (!e.actions.empty()) EXPECT_EQ(e.actions[0], a);
+    }
+    EXPECT_EQ(saw, 1);
+  }
+  EXPECT_EQ(dealt, 53);
+  const auto& kernel = dynamic_cast<const KernelState<Rules>&>(*state);
+  for (Player p = 0; p < 5; ++p) {
+    const auto& view =
+        dynamic_cast<const KernelState<Rules>&>(*state->ViewFor(p));
+    for (Player q = 0; q < 5; ++q) {
+      EXPECT_EQ(view.kernel_state().deal.hands[q],
+                q == p ? kernel.kernel_state().deal.hands[q] : 0u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gameai::daifugo
