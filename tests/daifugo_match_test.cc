@@ -431,8 +431,8 @@ TEST(DaifugoMatch, DealtCardsAreHiddenEventsAndViewsHoldOneHand) {
   EXPECT_EQ(dealt, 53);
   const auto& kernel = dynamic_cast<const KernelState<Rules>&>(*state);
   for (Player p = 0; p < 5; ++p) {
-    const auto& view =
-        dynamic_cast<const KernelState<Rules>&>(*state->ViewFor(p));
+    const std::unique_ptr<gameai::State> seen = state->ViewFor(p);
+    const auto& view = dynamic_cast<const KernelState<Rules>&>(*seen);
     for (Player q = 0; q < 5; ++q) {
       EXPECT_EQ(view.kernel_state().deal.hands[q],
                 q == p ? kernel.kernel_state().deal.hands[q] : 0u);
