@@ -58,19 +58,21 @@ void BM_Daifugo_LegalMoves(benchmark::State& state) {
 }
 BENCHMARK(BM_Daifugo_LegalMoves);
 
-// A whole game of a match: the deal card by card, the exchange, the play,
-// every move uniformly random (the match goes on across iterations).
-void BM_Daifugo_RandomPlayout(benchmark::State& state) {
+// PlayGames: whole games of a long match, chance sampled and players'
+// moves by `choose`, one game per iteration; counts games and actions.
+template <class Choose>
+void PlayGames(benchmark::State& state, Choose choose) {
   const Rules rules = FivePlayers(10'000);
   Rng rng(1);
-  MoveList moves;
   State s = rules.InitialState();
   int64_t games = 0, actions = 0;
   for (auto _ : state) {
     if (s.phase == Phase::kOver) s = rules.InitialState();
     const uint16_t done = s.games_done;
     while (s.games_done == done && s.phase != Phase::kOver) {
-      rules.Apply(s, RandomMove(rules, s, rng, moves));
+      rules.Apply(s, rules.CurrentPlayer(s) == kChancePlayer
+                         ? rules.SampleChance(s, rng)
+                         : choose(rules, s, rng));
       ++actions;
     }
     ++games;
@@ -80,27 +82,20 @@ void BM_Daifugo_RandomPlayout(benchmark::State& state) {
   state.counters["actions"] = benchmark::Counter(static_cast<double>(actions),
                                                  benchmark::Counter::kIsRate);
 }
+
+// A whole game of a match: the deal card by card, the exchange, the play,
+// every move uniformly random.
+void BM_Daifugo_RandomPlayout(benchmark::State& state) {
+  MoveList moves;
+  PlayGames(state, [&](const Rules& rules, const State& s, Rng& rng) {
+    return RandomMove(rules, s, rng, moves);
+  });
+}
 BENCHMARK(BM_Daifugo_RandomPlayout);
 
-// A game played to its end by the playouts' policy (montecarlo's unit).
+// A whole game played by the playouts' policy (montecarlo's unit of work).
 void BM_Daifugo_PolicyPlayout(benchmark::State& state) {
-  const Rules rules = FivePlayers(10'000);
-  Rng rng(1);
-  MoveList moves;
-  State s = rules.InitialState();
-  int64_t games = 0;
-  for (auto _ : state) {
-    if (s.phase == Phase::kOver) s = rules.InitialState();
-    const uint16_t done = s.games_done;
-    while (s.games_done == done && s.phase != Phase::kOver) {
-      rules.Apply(s, rules.CurrentPlayer(s) == kChancePlayer
-                         ? rules.SampleChance(s, rng)
-                         : RolloutMove(rules, s, rng));
-    }
-    ++games;
-  }
-  state.counters["games"] = benchmark::Counter(static_cast<double>(games),
-                                               benchmark::Counter::kIsRate);
+  PlayGames(state, RolloutMove);
 }
 BENCHMARK(BM_Daifugo_PolicyPlayout);
 

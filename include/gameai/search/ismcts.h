@@ -24,6 +24,7 @@
 #include "gameai/core/kernel.h"
 #include "gameai/core/random.h"
 #include "gameai/search/mcts_options.h"
+#include "gameai/search/mcts_tree.h"
 
 namespace gameai {
 
@@ -34,11 +35,7 @@ class Ismcts {
   using State = typename R::State;
   using Move = typename R::Move;
 
-  struct RootChild {
-    Move move;
-    uint32_t visits;
-    double mean_return;  // for the searching seat
-  };
+  using RootChild = MoveStat<Move>;  // mean return of the searching seat
 
   Ismcts(const R& rules, const MctsOptions& options)
       : rules_(rules), options_(options) {}
@@ -50,33 +47,15 @@ class Ismcts {
     for (int i = 0; i < options_.simulations; ++i) {
       Simulate(rules_.Determinize(view, seat, rng), rng);
     }
-    int best = -1;
-    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
-      if (best < 0 || nodes_[c].visits > nodes_[best].visits) best = c;
-    }
-    return nodes_[best].move;
+    return nodes_[MostVisitedChild(nodes_, 0)].move;
   }
 
   std::vector<RootChild> RootStats(Player) const {
-    std::vector<RootChild> out;
-    if (nodes_.empty()) return out;
-    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
-      const Node& n = nodes_[c];
-      out.push_back({n.move, n.visits, n.visits ? n.value / n.visits : 0.0});
-    }
-    return out;
+    return ChildStats(nodes_, 0);
   }
 
  private:
-  struct Node {
-    Move move{};
-    Player mover = kInvalidPlayer;  // who chose `move` (or kChancePlayer)
-    int32_t first_child = -1;
-    int32_t next_sibling = -1;
-    uint32_t visits = 0;
-    uint32_t available = 0;  // times legal when its parent was visited
-    double value = 0;        // sum of the mover's returns
-  };
+  using Node = TreeNode<Move>;
 
   bool Stop(const State& s) const {
     if constexpr (HasSearchHorizon<R>) {

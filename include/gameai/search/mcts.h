@@ -37,6 +37,7 @@
 #include "gameai/search/decoupled_mcts.h"
 #include "gameai/search/ismcts.h"
 #include "gameai/search/mcts_options.h"
+#include "gameai/search/mcts_tree.h"
 
 namespace gameai {
 
@@ -46,11 +47,7 @@ class Mcts {
   using State = typename R::State;
   using Move = typename R::Move;
 
-  struct RootChild {
-    Move move;
-    uint32_t visits;
-    double mean_return;  // for the player to move at the root
-  };
+  using RootChild = MoveStat<Move>;  // mean return of the root's mover
 
   Mcts(const R& rules, const MctsOptions& options)
       : rules_(rules), options_(options) {}
@@ -61,11 +58,7 @@ class Mcts {
     nodes_.clear();
     nodes_.push_back(Node{});
     for (int i = 0; i < options_.simulations; ++i) Simulate(root, rng);
-    int best = -1;
-    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
-      if (best < 0 || nodes_[c].visits > nodes_[best].visits) best = c;
-    }
-    return nodes_[best].move;
+    return nodes_[MostVisitedChild(nodes_, 0)].move;
   }
 
   // Search for a seat: the seat is the player to move (the agent's form).
@@ -76,25 +69,10 @@ class Mcts {
   std::vector<RootChild> RootStats(Player) const { return RootChildren(); }
 
   // RootChildren: statistics of the last search, in move order.
-  std::vector<RootChild> RootChildren() const {
-    std::vector<RootChild> out;
-    if (nodes_.empty()) return out;
-    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
-      const Node& n = nodes_[c];
-      out.push_back({n.move, n.visits, n.visits ? n.value / n.visits : 0.0});
-    }
-    return out;
-  }
+  std::vector<RootChild> RootChildren() const { return ChildStats(nodes_, 0); }
 
  private:
-  struct Node {
-    Move move{};
-    Player mover = kInvalidPlayer;  // who chose `move` (or kChancePlayer)
-    int32_t first_child = -1;
-    int32_t next_sibling = -1;
-    uint32_t visits = 0;
-    double value = 0;  // sum of the mover's returns
-  };
+  using Node = TreeNode<Move>;
 
   int AddChild(int parent, Move move, Player mover, int after) {
     const int index = static_cast<int>(nodes_.size());

@@ -1,0 +1,60 @@
+// gameai/search/mcts_tree.h: the tree node UCT and information-set MCTS
+// share, and what they report of a node's children.
+#ifndef GAMEAI_SEARCH_MCTS_TREE_H_
+#define GAMEAI_SEARCH_MCTS_TREE_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "gameai/core/types.h"
+
+namespace gameai {
+
+// TreeNode: a move and its statistics; children are a linked list in one
+// vector (indices, so the vector can grow).
+template <class Move>
+struct TreeNode {
+  Move move{};
+  Player mover = kInvalidPlayer;  // who chose `move` (or kChancePlayer)
+  int32_t first_child = -1;
+  int32_t next_sibling = -1;
+  uint32_t visits = 0;
+  uint32_t available = 0;  // ISMCTS: times legal when the parent was visited
+  double value = 0;        // sum of the mover's returns
+};
+
+// MoveStat: a child's move, visits and mean return for its mover.
+template <class Move>
+struct MoveStat {
+  Move move;
+  uint32_t visits;
+  double mean_return;
+};
+
+// ChildStats: the statistics of `parent`'s children, in list order.
+template <class Move>
+std::vector<MoveStat<Move>> ChildStats(const std::vector<TreeNode<Move>>& nodes,
+                                       int parent) {
+  std::vector<MoveStat<Move>> out;
+  if (nodes.empty()) return out;
+  for (int c = nodes[parent].first_child; c >= 0; c = nodes[c].next_sibling) {
+    const TreeNode<Move>& n = nodes[c];
+    out.push_back({n.move, n.visits, n.visits ? n.value / n.visits : 0.0});
+  }
+  return out;
+}
+
+// MostVisitedChild: the child of `parent` with the most visits (the first
+// in list order among equals).
+template <class Move>
+int MostVisitedChild(const std::vector<TreeNode<Move>>& nodes, int parent) {
+  int best = -1;
+  for (int c = nodes[parent].first_child; c >= 0; c = nodes[c].next_sibling) {
+    if (best < 0 || nodes[c].visits > nodes[best].visits) best = c;
+  }
+  return best;
+}
+
+}  // namespace gameai
+
+#endif  // GAMEAI_SEARCH_MCTS_TREE_H_
