@@ -151,11 +151,7 @@ class Ismcts {
     std::array<double, kMaxPlayers> returns{};
     for (Player p = 0; p < rules_.NumPlayers(); ++p)
       returns[p] = ReturnOf(s, p);
-    for (int index : path_) {
-      Node& n = nodes_[index];
-      ++n.visits;
-      if (n.mover >= 0) n.value += returns[n.mover];
-    }
+    Backpropagate(nodes_, path_, returns.data());
   }
 
   const R& rules_;

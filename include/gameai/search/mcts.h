@@ -165,11 +165,7 @@ class Mcts {
     for (Player p = 0; p < rules_.NumPlayers(); ++p) {
       returns[p] = rules_.Return(s, p);
     }
-    for (int index : path_) {
-      Node& n = nodes_[index];
-      ++n.visits;
-      if (n.mover >= 0) n.value += returns[n.mover];
-    }
+    Backpropagate(nodes_, path_, returns.data());
   }
 
   const R& rules_;

@@ -55,6 +55,18 @@ int MostVisitedChild(const std::vector<TreeNode<Move>>& nodes, int parent) {
   return best;
 }
 
+// Backpropagate: every node on `path` counts a visit and adds the return
+// of its mover.
+template <class Move>
+void Backpropagate(std::vector<TreeNode<Move>>& nodes,
+                   const std::vector<int>& path, const double* returns) {
+  for (int index : path) {
+    TreeNode<Move>& n = nodes[index];
+    ++n.visits;
+    if (n.mover >= 0) n.value += returns[n.mover];
+  }
+}
+
 }  // namespace gameai
 
 #endif  // GAMEAI_SEARCH_MCTS_TREE_H_
