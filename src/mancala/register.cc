@@ -42,7 +42,7 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
       {"db_seeds", int64_t{r->db_seeds}},
       {"db_bytes", r->db_bytes},
       {"db_entries_filled", r->db_entries_filled},
-      {"tt_bytes", int64_t{24} << params.GetInt("tt")},
+      {"tt_bytes", int64_t{16} << params.GetInt("tt")},
   };
   for (int pit = 0; pit < rules.pits(); ++pit) {
     if (r->move_margins[pit] != SolveResult::kNoMove) {

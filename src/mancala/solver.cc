@@ -1,8 +1,11 @@
 #include "gameai/mancala/solver.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -71,18 +74,51 @@ class Compositions {
   int64_t offset_[kMaxDbSeeds + 1];
 };
 
-// ZeroedArray: n zero-filled elements from calloc, so the pages of a large
-// table are only touched (and paid for) when used.
+// ZeroedArray: n zero-filled elements (HugeZeroed), freed with free().
 struct FreeDeleter {
   void operator()(void* p) const { std::free(p); }
 };
 template <class T>
 using ZeroedPtr = std::unique_ptr<T[], FreeDeleter>;
+// HugeZeroed: `bytes` zeroed bytes on 2 MB pages where the system allows
+// (madvise): the tables are probed at random, and with 4 KB pages nearly
+// every probe would also miss the TLB.
+void* HugeZeroed(size_t bytes) {
+  constexpr size_t kHuge = size_t{2} << 20;
+  bytes = std::max<size_t>(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
+  void* p = std::aligned_alloc(kHuge, bytes);
+  if (p == nullptr) return nullptr;
+  madvise(p, bytes, MADV_HUGEPAGE);  // a hint: failure only costs speed
+  std::memset(p, 0, bytes);
+  return p;
+}
+
 template <class T>
 ZeroedPtr<T> ZeroedArray(size_t n) {
   static_assert(std::is_trivial_v<T>);
-  return ZeroedPtr<T>(static_cast<T*>(std::calloc(n == 0 ? 1 : n, sizeof(T))));
+  return ZeroedPtr<T>(static_cast<T*>(HugeZeroed(n * sizeof(T))));
 }
+
+// Entry: one position's bounds in 16 bytes. The key is the position
+// itself (both sides' pits, 8 bits each) for boards of up to 6 pits, so
+// no two positions ever share an entry; larger boards store a 96-bit
+// hash of it. All zero is empty (no stored position has every pit empty).
+struct Entry {
+  uint64_t key_low;
+  uint32_t key_high;
+  int8_t lower;
+  int8_t upper;
+  uint8_t move;
+  uint8_t seeds;  // pit seeds: the larger, the costlier to recompute
+};
+static_assert(sizeof(Entry) == 16);
+// Bucket: four entries on one cache line.
+struct alignas(64) Bucket {
+  Entry entries[4];
+};
+
+// AlignedBuckets: n zeroed buckets, each on its own cache line.
+ZeroedPtr<Bucket> AlignedBuckets(size_t n) { return ZeroedArray<Bucket>(n); }
 
 class KalahSolver {
  public:
@@ -90,8 +126,10 @@ class KalahSolver {
       : rules_(rules),
         compositions_(2 * rules.pits()),
         db_seeds_(db_seeds),
-        table_(ZeroedArray<Entry>(size_t{1} << options.tt_log2_size)),
-        mask_((uint64_t{1} << options.tt_log2_size) - 1),
+        exact_keys_(rules.pits() <= 6),
+        // tt_log2_size counts entries; four to a bucket.
+        table_(AlignedBuckets(size_t{1} << (options.tt_log2_size - 2))),
+        mask_((uint64_t{1} << (options.tt_log2_size - 2)) - 1),
         db_size_(db_seeds_ >= 0 ? compositions_.Total(db_seeds_) : 0),
         db_(ZeroedArray<uint8_t>(db_size_)) {}
 
@@ -142,22 +180,16 @@ class KalahSolver {
   int64_t db_bytes() const { return db_size_; }
 
  private:
-  // Entry: all zero is empty (no stored position has every pit empty).
-  struct Entry {
-    uint64_t own;
-    uint64_t other;
-    int8_t lower;
-    int8_t upper;
-    uint8_t move;
-    uint8_t seeds;  // pit seeds: the larger, the costlier to recompute
-  };
-
   struct Child {
     State state;
     int gain;  // mover's store gain minus the opponent's
     bool over;
     bool same_side;  // an extra turn
     Move move;
+    int seeds;         // pit seeds of `state`
+    uint64_t key_low;  // its table key and bucket (Locate)
+    uint32_t key_high;
+    Bucket* bucket;
   };
 
   int PitSeeds(const State& s) const {
@@ -173,10 +205,30 @@ class KalahSolver {
     }
   }
 
-  // KeyOf: the canonical position as two words (mover's pits, other's).
-  void KeyOf(const State& s, uint64_t& own, uint64_t& other) const {
-    own = rules_.SideWord(s, s.to_move);
-    other = rules_.SideWord(s, 1 - s.to_move);
+  // KeyOf: the canonical position (mover's pits, then the other's) as a
+  // table key, and its bucket.
+  Bucket* KeyOf(const State& s, uint64_t& low, uint32_t& high) const {
+    const uint64_t own = rules_.SideWord(s, s.to_move);
+    const uint64_t other = rules_.SideWord(s, 1 - s.to_move);
+    const uint64_t hash = Mix64(own ^ Mix64(other));
+    if (exact_keys_) {  // 6 pits of 8 bits per side: 96 bits
+      low = own | other << 48;
+      high = static_cast<uint32_t>(other >> 16);
+    } else {
+      low = Mix64(hash ^ 0x5bd1e9955bd1e995ULL);
+      high = static_cast<uint32_t>(hash >> 32) | 1;
+    }
+    return &table_[hash & mask_];
+  }
+
+  // Locate: a child's pit seeds, key and bucket, with the bucket's (or
+  // its database entry's) cache line fetched ahead of use.
+  void Locate(Child& c) const {
+    c.seeds = c.over ? 0 : PitSeeds(c.state);
+    c.bucket = nullptr;
+    if (c.over || c.seeds <= db_seeds_) return;
+    c.bucket = KeyOf(c.state, c.key_low, c.key_high);
+    __builtin_prefetch(c.bucket);
   }
 
   int Expand(const State& s, Child* children) const {
@@ -219,33 +271,31 @@ class KalahSolver {
     return best;
   }
 
-  // Find: the entry of a position in its two-entry bucket, or nullptr.
-  Entry* Find(uint64_t own, uint64_t other) {
-    Entry* bucket = &table_[(Mix64(own ^ Mix64(other)) & mask_) & ~uint64_t{1}];
-    if (bucket[0].own == own && bucket[0].other == other) return &bucket[0];
-    if (bucket[1].own == own && bucket[1].other == other) return &bucket[1];
+  // Find: the entry of a key in its bucket, or nullptr.
+  static Entry* Find(Bucket* bucket, uint64_t low, uint32_t high) {
+    for (Entry& e : bucket->entries) {
+      if (e.key_low == low && e.key_high == high) return &e;
+    }
     return nullptr;
   }
 
-  // Slot: where to store a position of `seeds` pit seeds: its own entry,
-  // else slot 0 if that holds a smaller subtree, else slot 1.
-  Entry& Slot(uint64_t own, uint64_t other, int seeds) {
-    Entry* bucket = &table_[(Mix64(own ^ Mix64(other)) & mask_) & ~uint64_t{1}];
-    if (Entry* e = Find(own, other)) return *e;
-    if (bucket[0].seeds <= seeds) {
-      bucket[1] = bucket[0];
-      return bucket[0];
+  // Slot: where to store a key: its own entry, else the entry of the
+  // smallest subtree (fewest pit seeds; empty entries have none).
+  static Entry& Slot(Bucket* bucket, uint64_t low, uint32_t high) {
+    if (Entry* e = Find(bucket, low, high)) return *e;
+    Entry* victim = &bucket->entries[0];
+    for (Entry& e : bucket->entries) {
+      if (e.seeds < victim->seeds) victim = &e;
     }
-    return bucket[1];
+    return *victim;
   }
 
-  // ChildBound: what a child's stored bounds prove about our value through
-  // it, or -127 when nothing is known.
+  // ChildLowerBound: what a child's stored bounds prove about our value
+  // through it, or -127 when nothing is known.
   int ChildLowerBound(const Child& c) {
     if (c.over) return c.gain;
-    uint64_t own, other;
-    KeyOf(c.state, own, other);
-    const Entry* e = Find(own, other);
+    if (c.bucket == nullptr) return -127;  // in the database: not probed
+    const Entry* e = Find(c.bucket, c.key_low, c.key_high);
     if (e == nullptr) return -127;
     return c.same_side ? c.gain + e->lower : c.gain - e->upper;
   }
@@ -256,11 +306,12 @@ class KalahSolver {
     if (k <= db_seeds_) return DbValue(s, k);
     if (beta <= -k) return -k;
     if (alpha >= k) return k;
-    uint64_t own, other;
-    KeyOf(s, own, other);
+    uint64_t low;
+    uint32_t high;
+    Bucket* bucket = KeyOf(s, low, high);
     uint8_t tt_move = 0xff;
     int lower = -k, upper = k;
-    if (const Entry* e = Find(own, other)) {
+    if (const Entry* e = Find(bucket, low, high)) {
       lower = std::max<int>(lower, e->lower);
       upper = std::min<int>(upper, e->upper);
       if (lower >= beta) return lower;
@@ -269,11 +320,12 @@ class KalahSolver {
     }
     Child children[kMaxPits];
     const int n = Expand(s, children);
+    for (int i = 0; i < n; ++i) Locate(children[i]);
     // Enhanced transposition cutoff, where a subtree is worth a probe each.
     for (int i = 0; k >= kEtcMinSeeds && i < n; ++i) {
       const int bound = ChildLowerBound(children[i]);
       if (bound >= beta) {
-        Store(Slot(own, other, k), own, other, k, bound, upper,
+        Store(Slot(bucket, low, high), low, high, k, bound, upper,
               children[i].move);
         return bound;
       }
@@ -282,8 +334,10 @@ class KalahSolver {
     int score[kMaxPits];
     for (int i = 0; i < n; ++i) {
       const Child& c = children[i];
-      score[i] = (c.move == tt_move ? 1 << 16 : 0) +
-                 (c.same_side ? 1 << 8 : 0) + c.gain;
+      // Ties go to the pit nearest the store: extra turns taken from the
+      // right leave the others' counts intact.
+      score[i] = (c.move == tt_move ? 1 << 20 : 0) +
+                 (c.same_side ? 1 << 14 : 0) + 16 * c.gain + c.move;
       int j = i;
       for (; j > 0 && score[order[j - 1]] < score[i]; --j)
         order[j] = order[j - 1];
@@ -310,21 +364,21 @@ class KalahSolver {
       if (best >= beta) break;
     }
     // Bounds found earlier in this call (lower, upper) are kept.
-    Entry& e = Slot(own, other, k);
+    Entry& e = Slot(bucket, low, high);
     if (best <= original_alpha) {
-      Store(e, own, other, k, lower, std::min(upper, best), best_move);
+      Store(e, low, high, k, lower, std::min(upper, best), best_move);
     } else if (best >= beta) {
-      Store(e, own, other, k, std::max(lower, best), upper, best_move);
+      Store(e, low, high, k, std::max(lower, best), upper, best_move);
     } else {
-      Store(e, own, other, k, best, best, best_move);
+      Store(e, low, high, k, best, best, best_move);
     }
     return best;
   }
 
-  static void Store(Entry& e, uint64_t own, uint64_t other, int seeds,
-                    int lower, int upper, Move move) {
-    e.own = own;
-    e.other = other;
+  static void Store(Entry& e, uint64_t low, uint32_t high, int seeds, int lower,
+                    int upper, Move move) {
+    e.key_low = low;
+    e.key_high = high;
     e.seeds = static_cast<uint8_t>(seeds);
     e.lower = static_cast<int8_t>(lower);
     e.upper = static_cast<int8_t>(upper);
@@ -334,7 +388,8 @@ class KalahSolver {
   const Rules& rules_;
   Compositions compositions_;
   int db_seeds_;
-  ZeroedPtr<Entry> table_;
+  bool exact_keys_;
+  ZeroedPtr<Bucket> table_;
   uint64_t mask_;
   int64_t db_size_;
   ZeroedPtr<uint8_t> db_;  // value + 64; 0: not computed yet

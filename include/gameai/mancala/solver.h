@@ -31,7 +31,7 @@
 namespace gameai::mancala {
 
 struct SolverOptions {
-  int tt_log2_size = 23;  // 2^n entries of 24 bytes
+  int tt_log2_size = 24;  // 2^n entries of 16 bytes, four per cache line
   // db_seeds: largest pit-seed count kept in the endgame database; -1 picks
   // 14, or less where the table would not fit db_max_bytes.
   int db_seeds = -1;
