@@ -32,17 +32,19 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
                  {.tt_log2_size = static_cast<int>(params.GetInt("tt")),
                   .db_seeds = static_cast<int>(params.GetInt("db_seeds")),
                   .db_max_bytes = params.GetInt("db_mb") << 20,
-                  .all_move_margins = params.GetBool("all_moves")});
+                  .all_move_margins = params.GetBool("all_moves"),
+                  .guess_depth = static_cast<int>(params.GetInt("guess"))});
   if (!r.ok()) return r.status();
   std::vector<SolveField> fields = {
       {"margin", int64_t{r->margin}},
       {"best_move", rules.MoveToString(rules.InitialState(), r->best_move)},
       {"nodes", r->nodes},
+      {"probes", int64_t{r->probes}},
       {"seconds", r->seconds},
       {"db_seeds", int64_t{r->db_seeds}},
       {"db_bytes", r->db_bytes},
       {"db_entries_filled", r->db_entries_filled},
-      {"tt_bytes", int64_t{16} << params.GetInt("tt")},
+      {"tt_bytes", int64_t{16} << r->tt_log2_size},
   };
   for (int pit = 0; pit < rules.pits(); ++pit) {
     if (r->move_margins[pit] != SolveResult::kNoMove) {
@@ -81,14 +83,17 @@ GameEntry GameEntryForMancala() {
       .solve = Solve,
       .solver_params =
           {
-              ParamDef::Int(
-                  "tt", 23, 10, 30,
-                  "log2 of the transposition table entries (24 bytes each)"),
+              ParamDef::Int("tt", -1, -1, 30,
+                            "log2 of the transposition table entries (16 "
+                            "bytes each; -1: by the board's seeds)"),
               ParamDef::Int("db_seeds", -1, -1, 40,
                             "endgame database up to this many pit seeds (-1: "
-                            "the largest that fits db_mb)"),
+                            "the largest of at most 2M entries within db_mb)"),
               ParamDef::Int("db_mb", 256, 1, 65536,
                             "endgame database memory limit"),
+              ParamDef::Int("guess", 12, 0, 40,
+                            "depth of the heuristic search giving MTD(f) its "
+                            "first guess (0: start from 0)"),
               ParamDef::Bool(
                   "all_moves", false,
                   "also the exact margin after every first move (slower)"),

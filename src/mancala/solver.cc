@@ -13,13 +13,14 @@
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/core/random.h"
+#include "gameai/mancala/alphabeta.h"
 
 namespace gameai::mancala {
 namespace {
 
 constexpr int kMaxParts = 2 * kMaxPits;
 constexpr int kMaxDbSeeds = 40;
-constexpr int kAutoDbSeeds = 14;
+constexpr int64_t kAutoDbEntries = int64_t{1} << 21;
 // Enhanced transposition cutoffs cost a table probe per child: worth it
 // only for positions with this many pit seeds or more (measured on 6x3).
 constexpr int kEtcMinSeeds = 20;
@@ -122,25 +123,27 @@ ZeroedPtr<Bucket> AlignedBuckets(size_t n) { return ZeroedArray<Bucket>(n); }
 
 class KalahSolver {
  public:
-  KalahSolver(const Rules& rules, const SolverOptions& options, int db_seeds)
+  KalahSolver(const Rules& rules, int tt_log2_size, int db_seeds)
       : rules_(rules),
         compositions_(2 * rules.pits()),
         db_seeds_(db_seeds),
         exact_keys_(rules.pits() <= 6),
         // tt_log2_size counts entries; four to a bucket.
-        table_(AlignedBuckets(size_t{1} << (options.tt_log2_size - 2))),
-        mask_((uint64_t{1} << (options.tt_log2_size - 2)) - 1),
+        table_(AlignedBuckets(size_t{1} << (tt_log2_size - 2))),
+        mask_((uint64_t{1} << (tt_log2_size - 2)) - 1),
         db_size_(db_seeds_ >= 0 ? compositions_.Total(db_seeds_) : 0),
         db_(ZeroedArray<uint8_t>(db_size_)) {}
 
   // Future: the exact future margin of the side to move.
-  int Future(const State& s) {
+  // MTD(f) starts from `guess`: each probe nearer the value is cheaper.
+  int Future(const State& s, int guess = 0) {
     if (rules_.IsOver(s)) return 0;
     const int k = PitSeeds(s);
     if (k <= db_seeds_) return DbValue(s, k);
-    int lower = -k, upper = k, g = 0;
+    int lower = -k, upper = k, g = std::clamp(guess, -k, k);
     while (lower < upper) {
       const int beta = g == lower ? g + 1 : g;
+      ++probes_;
       g = AlphaBeta(s, beta - 1, beta);
       if (g < beta) {
         upper = g;
@@ -176,6 +179,7 @@ class KalahSolver {
   // allocated: false when the tables did not fit in memory.
   bool allocated() const { return table_ != nullptr && db_ != nullptr; }
   int64_t nodes() const { return nodes_; }
+  int probes() const { return probes_; }
   int64_t db_filled() const { return db_filled_; }
   int64_t db_bytes() const { return db_size_; }
 
@@ -394,6 +398,7 @@ class KalahSolver {
   int64_t db_size_;
   ZeroedPtr<uint8_t> db_;  // value + 64; 0: not computed yet
   int64_t nodes_ = 0;
+  int probes_ = 0;
   int64_t db_filled_ = 0;
 };
 
@@ -401,21 +406,29 @@ int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
   const Compositions compositions(2 * rules.pits());
   if (options.db_seeds >= 0) return std::min(options.db_seeds, kMaxDbSeeds);
   // The database is filled by full-width search, so a large one costs more
-  // than the pruned search saves; 14 seeds was best on 6x3 (db 0: 97 s,
-  // 14: 44 s, 20: 106 s).
+  // than the pruned search saves (6x3: 0.6 s at 10 seeds, 2.0 s at 14).
   int k = -1;
-  while (k + 1 <= std::min(kAutoDbSeeds, rules.TotalSeeds()) &&
+  while (k + 1 <= rules.TotalSeeds() &&
+         compositions.Total(k + 1) <= kAutoDbEntries &&
          compositions.Total(k + 1) <= options.db_max_bytes) {
     ++k;
   }
   return k;
 }
 
+// TableLog2: the table size asked for, or one by the board's seeds: 2^20
+// entries up to 24 seeds, doubling every 6 seeds (2^26, 1 GB, at 48).
+int TableLog2(const Rules& rules, const SolverOptions& options) {
+  if (options.tt_log2_size >= 0) return options.tt_log2_size;
+  return std::clamp(20 + (rules.TotalSeeds() - 24) / 6, 16, 27);
+}
+
 }  // namespace
 
 absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
                                        const SolverOptions& options) {
-  if (options.tt_log2_size < 10 || options.tt_log2_size > 30) {
+  if (options.tt_log2_size != -1 &&
+      (options.tt_log2_size < 10 || options.tt_log2_size > 30)) {
     return absl::InvalidArgumentError(
         fmt::format("solver: tt_log2_size={} is out of range [10, 30]",
                     options.tt_log2_size));
@@ -428,16 +441,27 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
   result.db_seeds = ChooseDbSeeds(rules, options);
-  KalahSolver solver(rules, options, result.db_seeds);
+  result.tt_log2_size = TableLog2(rules, options);
+  KalahSolver solver(rules, result.tt_log2_size, result.db_seeds);
   if (!solver.allocated()) {
     return absl::ResourceExhaustedError(fmt::format(
         "solver: no memory for 2^{} table entries and a {}-seed database",
-        options.tt_log2_size, result.db_seeds));
+        result.tt_log2_size, result.db_seeds));
   }
+  // The first guess: a short heuristic search's score (1/16 seeds, stores
+  // included) less the stores, for the side to move.
+  auto guess_of = [&](const State& s) {
+    if (options.guess_depth <= 0 || rules.IsOver(s)) return 0;
+    AlphaBeta heuristic(rules, {.depth = options.guess_depth});
+    const int score = heuristic.Search(s).score;
+    if (std::abs(score) >= AlphaBeta::kWin) return 0;
+    const Player me = s.to_move;
+    return score / 16 - (rules.Store(s, me) - rules.Store(s, 1 - me));
+  };
   auto margin_of = [&](const State& s) {
     const int stores = rules.Store(s, 0) - rules.Store(s, 1);
     if (rules.IsOver(s)) return stores;
-    const int future = solver.Future(s);
+    const int future = solver.Future(s, guess_of(s));
     return stores + (s.to_move == 0 ? future : -future);
   };
   result.margin = margin_of(state);
@@ -464,6 +488,7 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
     }
   }
   result.nodes = solver.nodes();
+  result.probes = solver.probes();
   result.db_bytes = solver.db_bytes();
   result.db_entries_filled = solver.db_filled();
   result.seconds =

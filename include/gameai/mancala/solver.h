@@ -31,14 +31,21 @@
 namespace gameai::mancala {
 
 struct SolverOptions {
-  int tt_log2_size = 24;  // 2^n entries of 16 bytes, four per cache line
+  // tt_log2_size: 2^n entries of 16 bytes, four per cache line; -1 picks
+  // by the board's seeds (2^26, 1 GB, for 48 seeds).
+  int tt_log2_size = -1;
   // db_seeds: largest pit-seed count kept in the endgame database; -1 picks
-  // 14, or less where the table would not fit db_max_bytes.
+  // the largest whose table has at most 2^21 entries and fits
+  // db_max_bytes (filled by full-width search, a larger one costs more
+  // than it saves: 6x3 solves in 0.6 s at 10 seeds, 2.0 s at 14).
   int db_seeds = -1;
   int64_t db_max_bytes = int64_t{1} << 28;
   // all_move_margins: also the exact margin after every legal move (each
   // costs about a solve of its own); otherwise only the best move.
   bool all_move_margins = false;
+  // guess_depth: MTD(f) starts from the score of a heuristic alpha-beta
+  // search this deep (0: from 0).
+  int guess_depth = 12;
 };
 
 struct SolveResult {
@@ -51,6 +58,8 @@ struct SolveResult {
   static constexpr int kNoMove = -1000;
   std::array<int, kMaxPits> move_margins{};
   int64_t nodes = 0;
+  int probes = 0;  // MTD(f) zero-window searches
+  int tt_log2_size = 0;
   int db_seeds = 0;
   int64_t db_bytes = 0;
   int64_t db_entries_filled = 0;
@@ -58,7 +67,7 @@ struct SolveResult {
 };
 
 // SolveKalah: REQUIRES nothing of `state` (a finished game has margin of its
-// stores). Errors: a table size out of [10, 30].
+// stores). Errors: a table size out of [10, 30] (or -1).
 absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
                                        const SolverOptions& options);
 
