@@ -417,10 +417,10 @@ int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
 }
 
 // TableLog2: the table size asked for, or one by the board's seeds: 2^20
-// entries up to 24 seeds, doubling every 6 seeds (2^26, 1 GB, at 48).
+// entries up to 24 seeds, doubling every 4 seeds (2^26, 1 GB, at 48).
 int TableLog2(const Rules& rules, const SolverOptions& options) {
   if (options.tt_log2_size >= 0) return options.tt_log2_size;
-  return std::clamp(20 + (rules.TotalSeeds() - 24) / 6, 16, 27);
+  return std::clamp(20 + (rules.TotalSeeds() - 24) / 4, 16, 28);
 }
 
 }  // namespace
