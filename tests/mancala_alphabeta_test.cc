@@ -1,3 +1,4 @@
+#include "fmt/format.h"
 #include "gameai/core/arena.h"
 #include "gameai/core/registry.h"
 #include "gameai/mancala/alphabeta.h"
@@ -103,6 +104,35 @@ TEST(MancalaAlphaBeta, ExplainShowsThePrincipalVariation) {
   EXPECT_EQ(explain.rfind("alphabeta: pit " + pit + ", depth 4, score ", 0), 0u)
       << explain;
   EXPECT_NE(explain.find("pv: " + pit + " "), std::string::npos) << explain;
+}
+
+TEST(MancalaAlphaBeta, PlaysTheSolversMoveWithFewSeedsLeft) {
+  // 3x2 (12 seeds) is within exact=12: the agent's move achieves the
+  // solver's margin, and Explain says it was solved.
+  auto game = LoadGame("mancala(pits=3,seeds=2)");
+  ASSERT_TRUE(game.ok());
+  auto agent = LoadAgent(**game, "alphabeta(depth=1,exact=12)");
+  ASSERT_TRUE(agent.ok());
+  (*agent)->StartGame(**game, 0, 0);
+  auto state = (*game)->NewInitialState();
+  absl::StatusOr<Action> action = (*agent)->Step(*state->ViewFor(0));
+  ASSERT_TRUE(action.ok());
+  const Rules rules = MakeRules({.pits = 3, .seeds = 2});
+  absl::StatusOr<SolveResult> exact =
+      SolveKalah(rules, rules.InitialState(),
+                 {.tt_log2_size = 12, .all_move_margins = true});
+  ASSERT_TRUE(exact.ok());
+  EXPECT_EQ(exact->move_margins[*action], exact->margin);
+  EXPECT_NE((*agent)->Explain().find(
+                fmt::format("solved: final margin {}", exact->margin)),
+            std::string::npos)
+      << (*agent)->Explain();
+  // With more seeds left than `exact`, it searches as before.
+  auto searching = LoadAgent(**game, "alphabeta(depth=4,exact=11)");
+  ASSERT_TRUE(searching.ok());
+  (*searching)->StartGame(**game, 0, 0);
+  ASSERT_TRUE((*searching)->Step(*state->ViewFor(0)).ok());
+  EXPECT_NE((*searching)->Explain().find("depth 4"), std::string::npos);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "gameai/core/kernel_adapter.h"
 #include "gameai/core/random.h"
 #include "gameai/mancala/greedy.h"
+#include "gameai/mancala/solver.h"
 
 namespace gameai::mancala {
 namespace {
@@ -178,12 +179,29 @@ class AlphaBetaAgent final : public Agent {
       search_ = std::make_unique<AlphaBeta>(rules, options_);
       rules_ = &rules;
     }
-    last_ = search_->Search((*kernel)->kernel_state());
+    const State& state = (*kernel)->kernel_state();
+    exact_ = rules.SideSeeds(state, 0) + rules.SideSeeds(state, 1) <=
+             options_.exact_seeds;
+    if (exact_) {
+      absl::StatusOr<SolveResult> solved = SolveKalah(rules, state, {});
+      if (!solved.ok()) return solved.status();
+      last_ = {
+          .best_move = solved->best_move,
+          .score = 16 * (state.to_move == 0 ? solved->margin : -solved->margin),
+          .nodes = solved->nodes};
+      return rules.ToAction(last_.best_move);
+    }
+    last_ = search_->Search(state);
     return rules.ToAction(last_.best_move);
   }
 
   std::string Explain() const override {
     if (search_ == nullptr) return {};
+    if (exact_) {
+      return fmt::format(
+          "{}: pit {}, solved: final margin {} for the mover, {} nodes", name_,
+          last_.best_move + 1, last_.score / 16, last_.nodes);
+    }
     std::string pv;
     for (Move m : last_.principal_variation) pv += fmt::format(" {}", m + 1);
     return fmt::format(
@@ -197,6 +215,7 @@ class AlphaBetaAgent final : public Agent {
   const Rules* rules_ = nullptr;
   std::unique_ptr<AlphaBeta> search_;
   SearchResult last_;
+  bool exact_ = false;  // the last move came from the solver
 };
 
 AgentEntry LevelEntry(std::string name, std::string help,
@@ -230,6 +249,9 @@ AgentEntry AlphaBetaAgentEntry() {
                   "time budget per move in ms (0: none; not reproducible)"),
               ParamDef::Int("tt", 20, 10, 28,
                             "log2 of the transposition table entries"),
+              ParamDef::Int("exact", 0, 0, 128,
+                            "play the solver's move when at most this many "
+                            "seeds are left in the pits (0: never)"),
           },
       .make = [](const Game&, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
@@ -239,7 +261,8 @@ AgentEntry AlphaBetaAgentEntry() {
                 .depth = static_cast<int>(params.GetInt("depth")),
                 .nodes = params.GetInt("nodes"),
                 .time_ms = params.GetInt("time_ms"),
-                .tt_log2_size = static_cast<int>(params.GetInt("tt"))});
+                .tt_log2_size = static_cast<int>(params.GetInt("tt")),
+                .exact_seeds = static_cast<int>(params.GetInt("exact"))});
       },
   };
 }

@@ -416,11 +416,14 @@ int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
   return k;
 }
 
-// TableLog2: the table size asked for, or one by the board's seeds: 2^20
+// TableLog2: the table size asked for, or one by the seeds left in the
+// pits: 2^20
 // entries up to 24 seeds, doubling every 4 seeds (2^26, 1 GB, at 48).
-int TableLog2(const Rules& rules, const SolverOptions& options) {
+int TableLog2(const Rules& rules, const State& state,
+              const SolverOptions& options) {
   if (options.tt_log2_size >= 0) return options.tt_log2_size;
-  return std::clamp(20 + (rules.TotalSeeds() - 24) / 4, 16, 28);
+  const int seeds = rules.SideSeeds(state, 0) + rules.SideSeeds(state, 1);
+  return std::clamp(20 + (seeds - 24) / 4, 16, 28);
 }
 
 }  // namespace
@@ -441,7 +444,7 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
   result.db_seeds = ChooseDbSeeds(rules, options);
-  result.tt_log2_size = TableLog2(rules, options);
+  result.tt_log2_size = TableLog2(rules, state, options);
   KalahSolver solver(rules, result.tt_log2_size, result.db_seeds);
   if (!solver.allocated()) {
     return absl::ResourceExhaustedError(fmt::format(

@@ -37,6 +37,9 @@ struct AlphaBetaOptions {
   int64_t nodes = 0;      // node budget over the whole search; 0: none
   int64_t time_ms = 0;    // time budget; 0: none
   int tt_log2_size = 20;  // transposition table entries: 2^tt_log2_size
+  // exact_seeds: the agent plays the exact solver's move (solver.h) when at
+  // most this many seeds are left in the pits; 0: never.
+  int exact_seeds = 0;
 };
 
 struct SearchResult {
