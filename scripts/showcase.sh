@@ -9,7 +9,8 @@ gameai="$root/build/gameai"
 run() { echo "\$ gameai $*"; "$gameai" "$@"; echo; }
 run match mancala --agents strongest,greedy --games 100 --seed 1 --random-opening 2 --threads 2
 run match mancala --agents 'mcts(simulations=2000)',greedy --games 200 --seed 1 --threads 2
-run solve 'mancala(pits=5,seeds=3)'
+run solve 'mancala(pits=6,seeds=4,empty_capture=true)'
+run solve 'mancala(pits=6,seeds=4)'
 run match 'yacht(players=1)' --agents optimal,dice8,greedy --games 600 --seed 1 --threads 2
 run match yacht --agents optimal,dice8 --games 200 --seed 1 --threads 2
 run solve yacht
