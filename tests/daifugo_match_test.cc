@@ -290,6 +290,12 @@ TEST(DaifugoMatch, ViewsHideOtherHandsAndOthersExchanges) {
                   CardsText(s.deal.hands[viewer])),
               std::string::npos);
   }
+  // A spectator (no seat) sees no hand at all.
+  const std::string spectator = rules.ObservationString(s, kChancePlayer);
+  for (int q = 0; q < 5; ++q) {
+    EXPECT_EQ(spectator.find(CardsText(s.deal.hands[q])), std::string::npos);
+  }
+  EXPECT_EQ(rules.Redact(s, kChancePlayer).hidden, 0x1F);
 }
 
 TEST(DaifugoMatch, DeterminizedDealsAgreeWithEverythingTheViewerSaw) {

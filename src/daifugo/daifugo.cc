@@ -54,8 +54,8 @@ GameType Rules::Type() const {
 
 int Rules::MaxGameLength() const {
   // Per deal: seating, first seat, 53 cards, 3 give-backs, and at most
-  // 53 plays each followed by a pass of every other player.
-  const int per_deal = 2 * kMaxPlayers + 53 + 3 + 53 * options_.players;
+  // 53 plays, each followed by at most one pass per player.
+  const int per_deal = 2 * kMaxPlayers + 53 + 3 + 53 * (options_.players + 1);
   return per_deal * options_.games;
 }
 

@@ -117,7 +117,10 @@ std::string Rules::ToString(const State& s) const {
 }
 
 std::string Rules::ObservationString(const State& s, Player p) const {
-  if (p < 0 || p >= options_.players) return ToString(s);
+  // Anyone but a seated player sees the public part only.
+  if (p < 0 || p >= options_.players) {
+    return fmt::format("public:\n{}", ToString(Redact(s, kInvalidPlayer)));
+  }
   return fmt::format("P{} sees:\n{}", p, ToString(Redact(s, p)));
 }
 

@@ -128,7 +128,8 @@ class Rules {
   std::string MoveToString(const State& s, Move m) const;
   std::optional<Move> ParseMove(const State& s, std::string_view text) const;
 
-  // Hidden information.
+  // Hidden information. Redact for a `viewer` that is no seat (chance, a
+  // spectator) hides every hand.
   State Redact(const State& s, Player viewer) const;
   bool MoveVisibleTo(const State& before, Player actor, Move m,
                      Player observer) const;
