@@ -89,10 +89,18 @@ std::optional<Move> Rules::ParseMove(const State& s,
 std::string Rules::ToString(const State& s) const {
   const Deal& d = s.deal;
   std::string out =
-      fmt::format("game {} of {}, {}", s.games_done + 1, options_.games,
-                  kPhaseNames[static_cast<int>(s.phase)]);
+      s.phase == Phase::kOver
+          ? fmt::format("match of {} games over", options_.games)
+          : fmt::format("game {} of {}, {}", s.games_done + 1, options_.games,
+                        kPhaseNames[static_cast<int>(s.phase)]);
   if (d.revolution) out += ", revolution";
-  if (d.lock) out += fmt::format(", locked to {}", CardsText(d.lock));
+  if (d.lock) {
+    std::string suits;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      if (d.lock >> suit & 1) suits += "SHDC"[suit];
+    }
+    out += ", locked to " + suits;
+  }
   out += "\nfield: " +
          (d.field.IsPass()
               ? std::string("empty")
