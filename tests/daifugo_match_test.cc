@@ -403,6 +403,12 @@ TEST(DaifugoMatch, MovesHaveNamesAndNamesGiveMoves) {
   EXPECT_EQ(rules.ParseMove(s, "seat P5"), std::nullopt);
   EXPECT_EQ(rules.ParseMove(s, "H3 H4"), std::nullopt);  // not P0's
   EXPECT_EQ(rules.ParseMove(s, "give XX"), std::nullopt);
+  // The board names the lock's suits and the revolution.
+  s.deal.lock = 0b0101;
+  s.deal.revolution = true;
+  EXPECT_NE(rules.ToString(s).find("revolution, locked to SD"),
+            std::string::npos)
+      << rules.ToString(s);
 }
 
 }  // namespace
