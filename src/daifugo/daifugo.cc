@@ -81,11 +81,10 @@ int Rules::Partner(const State& s, Player p) const {
   if (!s.exchange_due || p < 0 || p >= options_.players) return -1;
   const int n = options_.players;
   const int place = s.last_place[p];
-  if (place == 1 || place == n) return PlayerWithPlace(s, n + 1 - place);
-  if (n >= 4 && (place == 2 || place == n - 1)) {
-    return PlayerWithPlace(s, n + 1 - place);
-  }
-  return -1;
+  // 大富豪 <-> 大貧民 always; 富豪 <-> 貧民 with four players or more.
+  const bool exchanges =
+      place == 1 || place == n || (n >= 4 && (place == 2 || place == n - 1));
+  return exchanges ? PlayerWithPlace(s, n + 1 - place) : -1;
 }
 
 void Rules::StartNextDeal(State& s) const {
