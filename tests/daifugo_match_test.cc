@@ -436,7 +436,9 @@ TEST(DaifugoMatch, DealtCardsAreHiddenEventsAndViewsHoldOneHand) {
       const Event e = state->LastEventFor(p);
       EXPECT_EQ(e.actor, kChancePlayer);
       saw += !e.actions.empty();
-      if (!e.actions.empty()) EXPECT_EQ(e.actions[0], a);
+      if (!e.actions.empty()) {
+        EXPECT_EQ(e.actions[0], a);
+      }
     }
     EXPECT_EQ(saw, 1);
   }

@@ -14,7 +14,9 @@ int Rank(const Meld& m, bool revolution) {
 
 }  // namespace
 
-Move RolloutMove(const Rules& rules, const State& s, Rng& rng) {
+// The rules are part of the policy signature (kernel-level agents take
+// them); this policy needs only the state.
+Move RolloutMove(const Rules& /*rules*/, const State& s, Rng& rng) {
   if (s.phase == Phase::kGiveBack) {
     return Rules::GiveMove(GiveBackCard(s.deal.hands[s.giver]));
   }
