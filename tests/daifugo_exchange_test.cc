@@ -1,5 +1,4 @@
-// Daifugo dealing and the exchange's forced transfers.
-#include <bit>
+// The Daifugo exchange's forced transfers.
 
 #include "daifugo_cards.h"
 #include "gameai/daifugo/exchange.h"
@@ -9,23 +8,6 @@ namespace gameai::daifugo {
 namespace {
 
 using testing::Hand;
-
-TEST(DaifugoExchange, DealingGivesEveryCardOnceFromTheFirstSeat) {
-  Rng rng(9);
-  const std::array<Cards, kMaxPlayers> hands = DealCards(5, 3, rng);
-  Cards all = 0;
-  for (int p = 0; p < 5; ++p) {
-    EXPECT_EQ(all & hands[p], 0u);
-    all |= hands[p];
-  }
-  EXPECT_EQ(all, kFullDeck);
-  // 53 = 5 * 10 + 3: seats 3, 4 and 0 (dealt first) hold 11 cards.
-  EXPECT_EQ(std::popcount(hands[3]), 11);
-  EXPECT_EQ(std::popcount(hands[4]), 11);
-  EXPECT_EQ(std::popcount(hands[0]), 11);
-  EXPECT_EQ(std::popcount(hands[1]), 10);
-  EXPECT_EQ(std::popcount(hands[2]), 10);
-}
 
 TEST(DaifugoExchange, StrongestIsJokerThenTwosThenAcesBySuit) {
   EXPECT_EQ(Strongest(Hand("S3 HA D2 JK C2"), 2), Hand("JK D2"));

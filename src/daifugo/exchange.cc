@@ -1,23 +1,6 @@
 #include "gameai/daifugo/exchange.h"
 
-#include <bit>
-
 namespace gameai::daifugo {
-
-std::array<Cards, kMaxPlayers> DealCards(int players, int first_seat,
-                                         Rng& rng) {
-  std::array<int, 53> deck;
-  for (int i = 0; i < 52; ++i) deck[i] = i;
-  deck[52] = kJokerBit;
-  for (int i = 52; i > 0; --i) {
-    std::swap(deck[i], deck[rng.Below(static_cast<uint64_t>(i) + 1)]);
-  }
-  std::array<Cards, kMaxPlayers> hands{};
-  for (int i = 0; i < 53; ++i) {
-    hands[(first_seat + i) % players] |= Cards{1} << deck[i];
-  }
-  return hands;
-}
 
 Cards Strongest(Cards hand, int n) {
   Cards out = 0;

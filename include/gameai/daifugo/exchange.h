@@ -1,19 +1,14 @@
-// gameai/daifugo/exchange.h: dealing and the card exchange between the
-// deals of a Daifugo match (shared/spec/daifugo.md).
+// gameai/daifugo/exchange.h: the card exchange between the deals of a
+// Daifugo match (shared/spec/daifugo.md). The dealing itself is the match
+// kernel's chance events (daifugo.h).
 #ifndef GAMEAI_DAIFUGO_EXCHANGE_H_
 #define GAMEAI_DAIFUGO_EXCHANGE_H_
 
 #include <array>
 
-#include "gameai/core/random.h"
 #include "gameai/daifugo/deal.h"
 
 namespace gameai::daifugo {
-
-// DealCards: the 53 cards shuffled and dealt one at a time in seat order
-// from `first_seat` (the previous 大富豪, or a random seat), so the first
-// seats dealt may hold one card more.
-std::array<Cards, kMaxPlayers> DealCards(int players, int first_seat, Rng& rng);
 
 // Strongest: the `n` strongest cards of `hand` in the normal order: the
 // joker, then 2, A, K, ... 3; equal ranks by suit ♠ ♥ ♦ ♣.
