@@ -32,6 +32,7 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
                  {.tt_log2_size = static_cast<int>(params.GetInt("tt")),
                   .db_seeds = static_cast<int>(params.GetInt("db_seeds")),
                   .db_max_bytes = params.GetInt("db_mb") << 20,
+                  .db_file = params.GetString("db_file"),
                   .all_move_margins = params.GetBool("all_moves"),
                   .guess_depth = static_cast<int>(params.GetInt("guess"))});
   if (!r.ok()) return r.status();
@@ -44,6 +45,8 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
       {"db_seeds", int64_t{r->db_seeds}},
       {"db_bytes", r->db_bytes},
       {"db_entries_filled", r->db_entries_filled},
+      {"db_source", r->db_source},
+      {"db_seconds", r->db_seconds},
       {"tt_bytes", int64_t{16} << r->tt_log2_size},
   };
   for (int pit = 0; pit < rules.pits(); ++pit) {
@@ -88,9 +91,13 @@ GameEntry GameEntryForMancala() {
                             "bytes each; -1: by the board's seeds)"),
               ParamDef::Int("db_seeds", -1, -1, 40,
                             "endgame database up to this many pit seeds (-1: "
-                            "the largest of at most 2M entries within db_mb)"),
+                            "the largest within db_mb, and of at most 2M "
+                            "entries without db_file)"),
               ParamDef::Int("db_mb", 256, 1, 65536,
                             "endgame database memory limit"),
+              ParamDef::String("db_file", "",
+                               "keep a complete endgame database in this "
+                               "file (built once; \"\": filled on demand)"),
               ParamDef::Int("guess", 12, 0, 40,
                             "depth of the heuristic search giving MTD(f) its "
                             "first guess (0: start from 0)"),

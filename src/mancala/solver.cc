@@ -1,7 +1,5 @@
 #include "gameai/mancala/solver.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -14,86 +12,28 @@
 #include "fmt/format.h"
 #include "gameai/core/random.h"
 #include "gameai/mancala/alphabeta.h"
+#include "gameai/mancala/endgame_db.h"
 
 namespace gameai::mancala {
 namespace {
 
-constexpr int kMaxParts = 2 * kMaxPits;
-constexpr int kMaxDbSeeds = 40;
-constexpr int64_t kAutoDbEntries = int64_t{1} << 21;
 // Enhanced transposition cutoffs cost a table probe per child: worth it
 // only for positions with this many pit seeds or more (measured on 6x3).
 constexpr int kEtcMinSeeds = 20;
+// The largest database filled on demand, unless asked for.
+constexpr int64_t kAutoDbEntries = int64_t{1} << 21;
 
-// Compositions: counts and ranks of the ways to spread s seeds over m pits.
-class Compositions {
- public:
-  explicit Compositions(int parts) : parts_(parts) {
-    for (int m = 0; m <= kMaxParts; ++m) {
-      for (int s = 0; s <= kMaxDbSeeds; ++s) {
-        ways_[m][s] = m == 0 ? (s == 0 ? 1 : 0)
-                             : (s == 0 ? 1 : ways_[m - 1][s] + ways_[m][s - 1]);
-      }
-    }
-    // below_[m][r][c]: ways for the remaining m pits when the current pit
-    // holds fewer than c of the r seeds left.
-    for (int m = 0; m < kMaxParts; ++m) {
-      for (int r = 0; r <= kMaxDbSeeds; ++r) {
-        int64_t sum = 0;
-        for (int c = 0; c <= r; ++c) {
-          below_[m][r][c] = sum;
-          sum += ways_[m][r - c];
-        }
-      }
-    }
-    int64_t offset = 0;
-    for (int k = 0; k <= kMaxDbSeeds; ++k) {
-      offset_[k] = offset;
-      offset += ways_[parts_][k];
-    }
-  }
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
 
-  // Total: the positions with at most k seeds in all.
-  int64_t Total(int k) const { return offset_[k] + ways_[parts_][k]; }
-
-  // Index: dense index of the counts (summing to k) among all positions with
-  // at most kMaxDbSeeds seeds.
-  int64_t Index(const uint8_t* counts, int k) const {
-    int64_t rank = offset_[k];
-    int r = k;
-    for (int i = 0; i + 1 < parts_; ++i) {
-      rank += below_[parts_ - 1 - i][r][counts[i]];
-      r -= counts[i];
-    }
-    return rank;
-  }
-
- private:
-  int parts_;
-  int64_t ways_[kMaxParts + 1][kMaxDbSeeds + 1];
-  int64_t below_[kMaxParts][kMaxDbSeeds + 1][kMaxDbSeeds + 1];
-  int64_t offset_[kMaxDbSeeds + 1];
-};
-
-// ZeroedArray: n zero-filled elements (HugeZeroed), freed with free().
+// ZeroedArray: n zero-filled elements on huge pages, freed with free().
 struct FreeDeleter {
   void operator()(void* p) const { std::free(p); }
 };
 template <class T>
 using ZeroedPtr = std::unique_ptr<T[], FreeDeleter>;
-// HugeZeroed: `bytes` zeroed bytes on 2 MB pages where the system allows
-// (madvise): the tables are probed at random, and with 4 KB pages nearly
-// every probe would also miss the TLB.
-void* HugeZeroed(size_t bytes) {
-  constexpr size_t kHuge = size_t{2} << 20;
-  bytes = std::max<size_t>(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
-  void* p = std::aligned_alloc(kHuge, bytes);
-  if (p == nullptr) return nullptr;
-  madvise(p, bytes, MADV_HUGEPAGE);  // a hint: failure only costs speed
-  std::memset(p, 0, bytes);
-  return p;
-}
-
 template <class T>
 ZeroedPtr<T> ZeroedArray(size_t n) {
   static_assert(std::is_trivial_v<T>);
@@ -123,23 +63,22 @@ ZeroedPtr<Bucket> AlignedBuckets(size_t n) { return ZeroedArray<Bucket>(n); }
 
 class KalahSolver {
  public:
-  KalahSolver(const Rules& rules, int tt_log2_size, int db_seeds)
+  // db: the endgame database (filled on demand unless complete), or none.
+  KalahSolver(const Rules& rules, int tt_log2_size, EndgameDb* db)
       : rules_(rules),
-        compositions_(2 * rules.pits()),
-        db_seeds_(db_seeds),
+        db_(db),
+        db_seeds_(db != nullptr ? db->max_seeds() : -1),
         exact_keys_(rules.pits() <= 6),
         // tt_log2_size counts entries; four to a bucket.
         table_(AlignedBuckets(size_t{1} << (tt_log2_size - 2))),
-        mask_((uint64_t{1} << (tt_log2_size - 2)) - 1),
-        db_size_(db_seeds_ >= 0 ? compositions_.Total(db_seeds_) : 0),
-        db_(ZeroedArray<uint8_t>(db_size_)) {}
+        mask_((uint64_t{1} << (tt_log2_size - 2)) - 1) {}
 
   // Future: the exact future margin of the side to move.
   // MTD(f) starts from `guess`: each probe nearer the value is cheaper.
   int Future(const State& s, int guess = 0) {
     if (rules_.IsOver(s)) return 0;
     const int k = PitSeeds(s);
-    if (k <= db_seeds_) return DbValue(s, k);
+    if (k <= db_seeds_) return db_->Value(s, k);
     int lower = -k, upper = k, g = std::clamp(guess, -k, k);
     while (lower < upper) {
       const int beta = g == lower ? g + 1 : g;
@@ -176,12 +115,10 @@ class KalahSolver {
     return children[0].move;  // unreachable: some move achieves the value
   }
 
-  // allocated: false when the tables did not fit in memory.
-  bool allocated() const { return table_ != nullptr && db_ != nullptr; }
+  // allocated: false when the table did not fit in memory.
+  bool allocated() const { return table_ != nullptr; }
   int64_t nodes() const { return nodes_; }
   int probes() const { return probes_; }
-  int64_t db_filled() const { return db_filled_; }
-  int64_t db_bytes() const { return db_size_; }
 
  private:
   struct Child {
@@ -193,7 +130,8 @@ class KalahSolver {
     int seeds;         // pit seeds of `state`
     uint64_t key_low;  // its table key and bucket (Locate)
     uint32_t key_high;
-    Bucket* bucket;
+    Bucket* bucket;    // nullptr: over, or in the database
+    int64_t db_index;  // its database entry, if in the database
   };
 
   int PitSeeds(const State& s) const {
@@ -230,7 +168,12 @@ class KalahSolver {
   void Locate(Child& c) const {
     c.seeds = c.over ? 0 : PitSeeds(c.state);
     c.bucket = nullptr;
-    if (c.over || c.seeds <= db_seeds_) return;
+    if (c.over) return;
+    if (c.seeds <= db_seeds_) {
+      c.db_index = db_->Index(c.state, c.seeds);
+      db_->Prefetch(c.db_index);
+      return;
+    }
     c.bucket = KeyOf(c.state, c.key_low, c.key_high);
     __builtin_prefetch(c.bucket);
   }
@@ -252,27 +195,16 @@ class KalahSolver {
     return moves.size();
   }
 
-  int DbValue(const State& s, int k) {
-    uint8_t counts[kMaxParts] = {};
-    Canonical(s, counts);
-    uint8_t& slot = db_[compositions_.Index(counts, k)];
-    if (slot != 0) return slot - 64;
-    ++nodes_;
-    Child children[kMaxPits];
-    const int n = Expand(s, children);
-    int best = -127;
-    for (int i = 0; i < n; ++i) {
-      const Child& c = children[i];
-      int value = c.gain;
-      if (!c.over) {
-        const int future = DbValue(c.state, PitSeeds(c.state));
-        value += c.same_side ? future : -future;
-      }
-      best = std::max(best, value);
-    }
-    slot = static_cast<uint8_t>(best + 64);
-    ++db_filled_;
-    return best;
+  // InDatabase: whether a child's value comes from the database.
+  bool InDatabase(const Child& c) const {
+    return !c.over && c.seeds <= db_seeds_;
+  }
+
+  // DatabaseValue: our value through a child in the database.
+  int DatabaseValue(const Child& c) {
+    const int future = db_->Known(c.db_index) ? db_->Stored(c.db_index)
+                                              : db_->Value(c.state, c.seeds);
+    return c.same_side ? c.gain + future : c.gain - future;
   }
 
   // Find: the entry of a key in its bucket, or nullptr.
@@ -298,7 +230,9 @@ class KalahSolver {
   // through it, or -127 when nothing is known.
   int ChildLowerBound(const Child& c) {
     if (c.over) return c.gain;
-    if (c.bucket == nullptr) return -127;  // in the database: not probed
+    if (InDatabase(c)) {
+      return db_->Known(c.db_index) ? DatabaseValue(c) : -127;
+    }
     const Entry* e = Find(c.bucket, c.key_low, c.key_high);
     if (e == nullptr) return -127;
     return c.same_side ? c.gain + e->lower : c.gain - e->upper;
@@ -307,7 +241,7 @@ class KalahSolver {
   int AlphaBeta(const State& s, int alpha, int beta) {
     ++nodes_;
     const int k = PitSeeds(s);
-    if (k <= db_seeds_) return DbValue(s, k);
+    if (k <= db_seeds_) return db_->Value(s, k);
     if (beta <= -k) return -k;
     if (alpha >= k) return k;
     uint64_t low;
@@ -355,6 +289,8 @@ class KalahSolver {
       int value;
       if (c.over) {
         value = c.gain;
+      } else if (InDatabase(c)) {
+        value = DatabaseValue(c);
       } else if (c.same_side) {
         value = c.gain + AlphaBeta(c.state, alpha - c.gain, beta - c.gain);
       } else {
@@ -390,27 +326,26 @@ class KalahSolver {
   }
 
   const Rules& rules_;
-  Compositions compositions_;
+  EndgameDb* db_;
   int db_seeds_;
   bool exact_keys_;
   ZeroedPtr<Bucket> table_;
   uint64_t mask_;
-  int64_t db_size_;
-  ZeroedPtr<uint8_t> db_;  // value + 64; 0: not computed yet
   int64_t nodes_ = 0;
   int probes_ = 0;
-  int64_t db_filled_ = 0;
 };
 
 int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
-  const Compositions compositions(2 * rules.pits());
-  if (options.db_seeds >= 0) return std::min(options.db_seeds, kMaxDbSeeds);
-  // The database is filled by full-width search, so a large one costs more
-  // than the pruned search saves (6x3: 0.6 s at 10 seeds, 2.0 s at 14).
+  if (options.db_seeds >= 0) return options.db_seeds;
+  // Filled on demand by full-width search, a large database costs more than
+  // the pruned search saves (6x3: 0.6 s at 10 seeds, 2.0 s at 14); built
+  // once into a file, the larger the better.
+  const int64_t limit = options.db_file.empty()
+                            ? std::min(kAutoDbEntries, options.db_max_bytes)
+                            : options.db_max_bytes;
   int k = -1;
-  while (k + 1 <= rules.TotalSeeds() &&
-         compositions.Total(k + 1) <= kAutoDbEntries &&
-         compositions.Total(k + 1) <= options.db_max_bytes) {
+  while (k + 1 <= std::min(rules.TotalSeeds(), EndgameDb::kMaxSeeds) &&
+         EndgameDb::Entries(rules.pits(), k + 1) <= limit) {
     ++k;
   }
   return k;
@@ -436,20 +371,34 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
         fmt::format("solver: tt_log2_size={} is out of range [10, 30]",
                     options.tt_log2_size));
   }
-  if (options.db_seeds > kMaxDbSeeds) {
+  if (options.db_seeds > EndgameDb::kMaxSeeds) {
     return absl::InvalidArgumentError(
         fmt::format("solver: db_seeds={} is out of range [-1, {}]",
-                    options.db_seeds, kMaxDbSeeds));
+                    options.db_seeds, EndgameDb::kMaxSeeds));
   }
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
   result.db_seeds = ChooseDbSeeds(rules, options);
   result.tt_log2_size = TableLog2(rules, state, options);
-  KalahSolver solver(rules, result.tt_log2_size, result.db_seeds);
+  std::unique_ptr<EndgameDb> db;
+  if (result.db_seeds >= 0) {
+    bool loaded = false;
+    absl::StatusOr<std::unique_ptr<EndgameDb>> made =
+        options.db_file.empty()
+            ? EndgameDb::Create(rules, result.db_seeds)
+            : EndgameDb::LoadOrBuild(rules, result.db_seeds, options.db_file,
+                                     &loaded);
+    if (!made.ok()) return made.status();
+    db = *std::move(made);
+    result.db_source = options.db_file.empty() ? "on demand"
+                       : loaded                ? "loaded"
+                                               : "built";
+  }
+  result.db_seconds = SecondsSince(start);
+  KalahSolver solver(rules, result.tt_log2_size, db.get());
   if (!solver.allocated()) {
     return absl::ResourceExhaustedError(fmt::format(
-        "solver: no memory for 2^{} table entries and a {}-seed database",
-        result.tt_log2_size, result.db_seeds));
+        "solver: no memory for 2^{} table entries", result.tt_log2_size));
   }
   // The first guess: a short heuristic search's score (1/16 seeds, stores
   // included) less the stores, for the side to move.
@@ -492,11 +441,11 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   }
   result.nodes = solver.nodes();
   result.probes = solver.probes();
-  result.db_bytes = solver.db_bytes();
-  result.db_entries_filled = solver.db_filled();
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
+  if (db != nullptr) {
+    result.db_bytes = db->bytes();
+    result.db_entries_filled = db->filled();
+  }
+  result.seconds = SecondsSince(start);
   return result;
 }
 

@@ -12,9 +12,9 @@
 //    (largest gain first);
 //  - enhanced transposition cutoffs: before searching, every child's
 //    stored bound is checked for an immediate cutoff;
-//  - an endgame database of exact values for positions with at most
-//    `db_seeds` seeds in the pits, indexed by the rank of the seed
-//    distribution, filled on demand (each entry once) by exact search;
+//  - an endgame database (endgame_db.h) of exact values for positions with
+//    at most `db_seeds` seeds in the pits, filled on demand, or complete,
+//    built once and kept in a file;
 //  - bounds: the future margin lies in [-k, k] for k seeds in the pits.
 //
 //   absl::StatusOr<SolveResult> r = SolveKalah(rules, rules.InitialState(),
@@ -24,6 +24,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "gameai/mancala/mancala.h"
@@ -35,11 +36,14 @@ struct SolverOptions {
   // by the board's seeds (2^26, 1 GB, for 48 seeds).
   int tt_log2_size = -1;
   // db_seeds: largest pit-seed count kept in the endgame database; -1 picks
-  // the largest whose table has at most 2^21 entries and fits
-  // db_max_bytes (filled by full-width search, a larger one costs more
-  // than it saves: 6x3 solves in 0.6 s at 10 seeds, 2.0 s at 14).
+  // the largest that fits db_max_bytes and, filled on demand, has at most
+  // 2^21 entries (filled by full-width search, a larger one costs more than
+  // it saves: 6x3 solves in 0.6 s at 10 seeds, 2.0 s at 14).
   int db_seeds = -1;
   int64_t db_max_bytes = int64_t{1} << 28;
+  // db_file: a complete database loaded from this file, or built and saved
+  // there when the file does not hold it; "": filled on demand.
+  std::string db_file;
   // all_move_margins: also the exact margin after every legal move (each
   // costs about a solve of its own); otherwise only the best move.
   bool all_move_margins = false;
@@ -63,6 +67,8 @@ struct SolveResult {
   int db_seeds = 0;
   int64_t db_bytes = 0;
   int64_t db_entries_filled = 0;
+  std::string db_source;  // "on demand", "built" or "loaded" (and saved)
+  double db_seconds = 0;  // building or loading it, included in `seconds`
   double seconds = 0;
 };
 

@@ -1,0 +1,104 @@
+// gameai/mancala/endgame_db.h: exact values of Kalah positions with few
+// seeds left in the pits.
+//
+// The future of a Kalah position depends only on its pits and the side to
+// move, so the database keeps, for every spread of at most `max_seeds`
+// seeds over the 2·pits pits (the mover's pits first), the "future margin":
+// what the side to move will still gain over the opponent with perfect play.
+// One byte per spread, indexed by its rank among the spreads (6 pits: 1.4 MB
+// up to 11 seeds, 142 MB up to 19, 548 MB up to 22).
+//
+// A database is filled either on demand (each entry once, by exact search
+// over entries with as many or fewer seeds: seeds only ever leave the pits)
+// or completely, and a complete one can be saved to and loaded from a file
+// so that the cost of building it is paid once.
+//
+//   auto db = EndgameDb::Create(rules, 14);
+//   (*db)->FillAll();
+//   int future = (*db)->Value(state);  // state has <= 14 pit seeds
+#ifndef GAMEAI_MANCALA_ENDGAME_DB_H_
+#define GAMEAI_MANCALA_ENDGAME_DB_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "gameai/mancala/mancala.h"
+
+namespace gameai::mancala {
+
+class EndgameDb {
+ public:
+  static constexpr int kMaxSeeds = 40;
+
+  // Create: an empty database of the positions of `rules`' board with at
+  // most max_seeds pit seeds. Errors: max_seeds outside [0, kMaxSeeds], or
+  // no memory for it.
+  static absl::StatusOr<std::unique_ptr<EndgameDb>> Create(const Rules& rules,
+                                                           int max_seeds);
+  // Entries: how many spreads of at most `max_seeds` seeds `pits`-pit
+  // boards have (the database's size in bytes).
+  static int64_t Entries(int pits, int max_seeds);
+
+  // Load: a complete database saved by Save for these rules' board and
+  // capture rule. Errors: an unreadable, foreign or truncated file.
+  static absl::StatusOr<std::unique_ptr<EndgameDb>> Load(
+      const Rules& rules, int max_seeds, const std::string& path);
+  // Save: REQUIRES complete().
+  absl::Status Save(const std::string& path) const;
+
+  // LoadOrBuild: Load from `path` when it holds this database (`loaded`
+  // says whether it did), else a complete build, saved to `path` (best
+  // effort; "" for none).
+  static absl::StatusOr<std::unique_ptr<EndgameDb>> LoadOrBuild(
+      const Rules& rules, int max_seeds, const std::string& path,
+      bool* loaded = nullptr);
+
+  // FillAll: every entry, in order of seeds (so complete() afterwards).
+  void FillAll();
+  bool complete() const { return filled_ == entries_; }
+
+  int max_seeds() const { return max_seeds_; }
+  int64_t bytes() const { return entries_; }
+  int64_t filled() const { return filled_; }
+
+  // Index: the entry of a position with k <= max_seeds pit seeds.
+  int64_t Index(const State& s, int k) const;
+  // Prefetch: starts fetching the entry's cache line.
+  void Prefetch(int64_t index) const { __builtin_prefetch(&values_[index]); }
+  // Known: the entry's exact future margin, if filled.
+  bool Known(int64_t index) const { return values_[index] != 0; }
+  int Stored(int64_t index) const { return values_[index] - kOffset; }
+
+  // Value: the exact future margin of the side to move (REQUIRES a game not
+  // over, with at most max_seeds pit seeds), filling entries on demand:
+  // not thread-safe unless complete().
+  int Value(const State& s);
+  int Value(const State& s, int k);
+
+ private:
+  EndgameDb(const Rules& rules, int max_seeds);
+  struct Tables;
+  static constexpr int kOffset = 64;  // stored value + kOffset; 0: unknown
+
+  Rules rules_;
+  int max_seeds_;
+  std::shared_ptr<const Tables> tables_;
+  int64_t entries_;
+  struct FreeDeleter {
+    void operator()(uint8_t* p) const;
+  };
+  std::unique_ptr<uint8_t[], FreeDeleter> values_;
+  int64_t filled_ = 0;
+};
+
+// HugeZeroed: `bytes` zeroed bytes (rounded up to 2 MB) on 2 MB pages where
+// the system allows; free with std::free. Tables probed at random miss the
+// TLB on nearly every probe with 4 KB pages. nullptr without memory.
+void* HugeZeroed(size_t bytes);
+
+}  // namespace gameai::mancala
+
+#endif  // GAMEAI_MANCALA_ENDGAME_DB_H_
