@@ -106,12 +106,13 @@ TEST(MancalaAlphaBeta, ExplainShowsThePrincipalVariation) {
   EXPECT_NE(explain.find("pv: " + pit + " "), std::string::npos) << explain;
 }
 
-TEST(MancalaAlphaBeta, PlaysTheSolversMoveWithFewSeedsLeft) {
-  // 3x2 (12 seeds) is within exact=12: the agent's move achieves the
-  // solver's margin, and Explain says it was solved.
+TEST(MancalaAlphaBeta, ScoresPositionsInTheEndgameDatabaseExactly) {
+  // 3x2 (12 seeds) is within db=12: a one-ply search sees every child's
+  // exact value, so its move achieves the solver's margin, and Explain
+  // reports the outcome.
   auto game = LoadGame("mancala(pits=3,seeds=2)");
   ASSERT_TRUE(game.ok());
-  auto agent = LoadAgent(**game, "alphabeta(depth=1,exact=12)");
+  auto agent = LoadAgent(**game, "alphabeta(depth=1,db=12)");
   ASSERT_TRUE(agent.ok());
   (*agent)->StartGame(**game, 0, 0);
   auto state = (*game)->NewInitialState();
@@ -122,17 +123,28 @@ TEST(MancalaAlphaBeta, PlaysTheSolversMoveWithFewSeedsLeft) {
       SolveKalah(rules, rules.InitialState(),
                  {.tt_log2_size = 12, .all_move_margins = true});
   ASSERT_TRUE(exact.ok());
+  ASSERT_NE(exact->margin, 0);
   EXPECT_EQ(exact->move_margins[*action], exact->margin);
-  EXPECT_NE((*agent)->Explain().find(
-                fmt::format("solved: final margin {}", exact->margin)),
-            std::string::npos)
+  const std::string outcome =
+      fmt::format("{} by {} seeds", exact->margin > 0 ? "wins" : "loses",
+                  std::abs(exact->margin));
+  EXPECT_NE((*agent)->Explain().find(outcome), std::string::npos)
       << (*agent)->Explain();
-  // With more seeds left than `exact`, it searches as before.
-  auto searching = LoadAgent(**game, "alphabeta(depth=4,exact=11)");
+  // Without the database a one-ply search cannot see the end.
+  auto searching = LoadAgent(**game, "alphabeta(depth=1)");
   ASSERT_TRUE(searching.ok());
   (*searching)->StartGame(**game, 0, 0);
   ASSERT_TRUE((*searching)->Step(*state->ViewFor(0)).ok());
-  EXPECT_NE((*searching)->Explain().find("depth 4"), std::string::npos);
+  EXPECT_EQ((*searching)->Explain().find(outcome), std::string::npos);
+}
+
+TEST(MancalaAlphaBeta, ContemptScoresADrawBelowZero) {
+  // 1x1: the one move sows into the store and ends the game 1 - 1.
+  const Rules rules = MakeRules({.pits = 1, .seeds = 1});
+  for (int contempt : {0, 40}) {
+    AlphaBeta search(rules, {.depth = 4, .contempt = contempt});
+    EXPECT_EQ(search.Search(rules.InitialState()).score, -contempt);
+  }
 }
 
 }  // namespace

@@ -9,16 +9,17 @@
 #include "gameai/core/kernel_adapter.h"
 #include "gameai/core/random.h"
 #include "gameai/mancala/greedy.h"
-#include "gameai/mancala/solver.h"
 
 namespace gameai::mancala {
 namespace {
 constexpr int kInfinity = 1 << 30;
 }  // namespace
 
-AlphaBeta::AlphaBeta(const Rules& rules, const AlphaBetaOptions& options)
+AlphaBeta::AlphaBeta(const Rules& rules, const AlphaBetaOptions& options,
+                     std::shared_ptr<const EndgameDb> db)
     : rules_(rules),
       options_(options),
+      db_(std::move(db)),
       table_(size_t{1} << options.tt_log2_size),
       mask_((uint64_t{1} << options.tt_log2_size) - 1) {}
 
@@ -44,6 +45,13 @@ int AlphaBeta::Evaluate(const State& s) const {
   return 16 * store_diff + 2 * side_diff;
 }
 
+int AlphaBeta::Final(int margin, Player mover) const {
+  if (margin == 0) {
+    return mover == root_player_ ? -options_.contempt : options_.contempt;
+  }
+  return 16 * margin + (margin > 0 ? kWin : -kWin);
+}
+
 bool AlphaBeta::OutOfBudget() {
   if (options_.nodes > 0 && nodes_ >= options_.nodes) return true;
   return options_.time_ms > 0 && std::chrono::steady_clock::now() >= deadline_;
@@ -53,9 +61,11 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
                        int ply) {
   ++nodes_;
   const Player me = s.to_move;
-  if (rules_.IsOver(s)) {
-    const int margin = rules_.Store(s, me) - rules_.Store(s, 1 - me);
-    return 16 * margin + (margin > 0 ? kWin : margin < 0 ? -kWin : 0);
+  const int stores = rules_.Store(s, me) - rules_.Store(s, 1 - me);
+  if (rules_.IsOver(s)) return Final(stores, me);
+  if (db_ != nullptr && ply > 0) {  // the root searches for its move
+    const int k = rules_.SideSeeds(s, 0) + rules_.SideSeeds(s, 1);
+    if (k <= options_.db_seeds) return Final(stores + db_->Lookup(s, k), me);
   }
   if (depth == 0) return Evaluate(s);
   if ((nodes_ & 1023) == 0 && OutOfBudget()) stopped_ = true;
@@ -134,6 +144,7 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
 SearchResult AlphaBeta::Search(const State& root) {
   nodes_ = 0;
   stopped_ = false;
+  root_player_ = root.to_move;
   deadline_ = std::chrono::steady_clock::now() +
               std::chrono::milliseconds(options_.time_ms);
   SearchResult result;
@@ -176,37 +187,36 @@ class AlphaBetaAgent final : public Agent {
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     if (search_ == nullptr || rules_ != &rules) {
-      search_ = std::make_unique<AlphaBeta>(rules, options_);
+      std::shared_ptr<const EndgameDb> db;
+      if (options_.db_seeds > 0) {
+        absl::StatusOr<std::shared_ptr<const EndgameDb>> shared =
+            EndgameDb::Shared(rules, options_.db_seeds, options_.db_file);
+        if (!shared.ok()) return shared.status();
+        db = *std::move(shared);
+      }
+      search_ = std::make_unique<AlphaBeta>(rules, options_, std::move(db));
       rules_ = &rules;
     }
     const State& state = (*kernel)->kernel_state();
-    exact_ = rules.SideSeeds(state, 0) + rules.SideSeeds(state, 1) <=
-             options_.exact_seeds;
-    if (exact_) {
-      absl::StatusOr<SolveResult> solved = SolveKalah(rules, state, {});
-      if (!solved.ok()) return solved.status();
-      last_ = {
-          .best_move = solved->best_move,
-          .score = 16 * (state.to_move == 0 ? solved->margin : -solved->margin),
-          .nodes = solved->nodes};
-      return rules.ToAction(last_.best_move);
-    }
     last_ = search_->Search(state);
     return rules.ToAction(last_.best_move);
   }
 
   std::string Explain() const override {
     if (search_ == nullptr) return {};
-    if (exact_) {
-      return fmt::format(
-          "{}: pit {}, solved: final margin {} for the mover, {} nodes", name_,
-          last_.best_move + 1, last_.score / 16, last_.nodes);
-    }
     std::string pv;
     for (Move m : last_.principal_variation) pv += fmt::format(" {}", m + 1);
-    return fmt::format(
-        "{}: pit {}, depth {}, score {:.2f} seeds, {} nodes, pv:{}", name_,
-        last_.best_move + 1, last_.depth, last_.score / 16.0, last_.nodes, pv);
+    // A decided game shows its margin: the final one, or the stores' once
+    // one holds more than half the seeds.
+    const int score = last_.score;
+    const std::string value =
+        std::abs(score) < AlphaBeta::kWin / 2
+            ? fmt::format("score {:.2f} seeds", score / 16.0)
+            : fmt::format("{} by {} seeds", score > 0 ? "wins" : "loses",
+                          (std::abs(score) - AlphaBeta::kWin) / 16);
+    return fmt::format("{}: pit {}, depth {}, {}, {} nodes, pv:{}", name_,
+                       last_.best_move + 1, last_.depth, value, last_.nodes,
+                       pv);
   }
 
  private:
@@ -215,7 +225,6 @@ class AlphaBetaAgent final : public Agent {
   const Rules* rules_ = nullptr;
   std::unique_ptr<AlphaBeta> search_;
   SearchResult last_;
-  bool exact_ = false;  // the last move came from the solver
 };
 
 AgentEntry LevelEntry(std::string name, std::string help,
@@ -249,9 +258,15 @@ AgentEntry AlphaBetaAgentEntry() {
                   "time budget per move in ms (0: none; not reproducible)"),
               ParamDef::Int("tt", 20, 10, 28,
                             "log2 of the transposition table entries"),
-              ParamDef::Int("exact", 0, 0, 128,
-                            "play the solver's move when at most this many "
-                            "seeds are left in the pits (0: never)"),
+              ParamDef::Int("db", 0, 0, 24,
+                            "score positions with at most this many pit seeds "
+                            "exactly from an endgame database (0: none)"),
+              ParamDef::Int("contempt", 0, 0, 1024,
+                            "what a draw costs the searching player, in "
+                            "1/16 seeds (against weaker players)"),
+              ParamDef::String("db_file", "",
+                               "load the database from this file, or save it "
+                               "there once built"),
           },
       .make = [](const Game&, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
@@ -262,7 +277,9 @@ AgentEntry AlphaBetaAgentEntry() {
                 .nodes = params.GetInt("nodes"),
                 .time_ms = params.GetInt("time_ms"),
                 .tt_log2_size = static_cast<int>(params.GetInt("tt")),
-                .exact_seeds = static_cast<int>(params.GetInt("exact"))});
+                .db_seeds = static_cast<int>(params.GetInt("db")),
+                .contempt = static_cast<int>(params.GetInt("contempt")),
+                .db_file = params.GetString("db_file")});
       },
   };
 }

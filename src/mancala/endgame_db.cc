@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 #include "fmt/format.h"
 
@@ -233,6 +236,22 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::LoadOrBuild(
   (*db)->FillAll();
   if (!path.empty()) (void)(*db)->Save(path);  // best effort
   return db;
+}
+
+absl::StatusOr<std::shared_ptr<const EndgameDb>> EndgameDb::Shared(
+    const Rules& rules, int max_seeds, const std::string& path) {
+  using Key = std::tuple<int, bool, int>;
+  static std::mutex mutex;
+  static auto* databases = new std::map<Key, std::shared_ptr<const EndgameDb>>;
+  const Key key{rules.pits(), rules.options().empty_capture, max_seeds};
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = databases->find(key); it != databases->end()) return it->second;
+  absl::StatusOr<std::unique_ptr<EndgameDb>> db =
+      LoadOrBuild(rules, max_seeds, path);
+  if (!db.ok()) return db.status();
+  std::shared_ptr<const EndgameDb> shared = *std::move(db);
+  (*databases)[key] = shared;
+  return shared;
 }
 
 }  // namespace gameai::mancala

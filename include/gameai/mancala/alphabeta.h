@@ -24,10 +24,12 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "gameai/core/registry.h"
+#include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/mancala.h"
 
 namespace gameai::mancala {
@@ -37,9 +39,15 @@ struct AlphaBetaOptions {
   int64_t nodes = 0;      // node budget over the whole search; 0: none
   int64_t time_ms = 0;    // time budget; 0: none
   int tt_log2_size = 20;  // transposition table entries: 2^tt_log2_size
-  // exact_seeds: the agent plays the exact solver's move (solver.h) when at
-  // most this many seeds are left in the pits; 0: never.
-  int exact_seeds = 0;
+  // db_seeds: positions with at most this many pit seeds (and a finished
+  // game's margin) are scored exactly from the process's shared endgame
+  // database (endgame_db.h: built on first use, or loaded from db_file);
+  // 0: none.
+  int db_seeds = 0;
+  // contempt: what a draw costs the searching player, in 1/16 seeds: above
+  // 0 it plays on for a win rather than settle a draw with a weaker player.
+  int contempt = 0;
+  std::string db_file;
 };
 
 struct SearchResult {
@@ -52,7 +60,10 @@ struct SearchResult {
 
 class AlphaBeta {
  public:
-  AlphaBeta(const Rules& rules, const AlphaBetaOptions& options);
+  // db: a complete endgame database of at least options.db_seeds seeds, or
+  // nullptr (none).
+  AlphaBeta(const Rules& rules, const AlphaBetaOptions& options,
+            std::shared_ptr<const EndgameDb> db = nullptr);
 
   // Search: REQUIRES a position with a player to move.
   SearchResult Search(const State& root);
@@ -71,17 +82,22 @@ class AlphaBeta {
 
   int Negamax(const State& s, int depth, int alpha, int beta, int ply);
   int Evaluate(const State& s) const;
+  // Final: the score of a finished game's (or a solved position's) margin
+  // for `mover`.
+  int Final(int margin, Player mover) const;
   uint64_t Key(const State& s) const;
   bool OutOfBudget();
   int OrderMoves(const State& s, uint8_t tt_move, Move* out) const;
 
   const Rules& rules_;
   AlphaBetaOptions options_;
+  std::shared_ptr<const EndgameDb> db_;
   std::vector<Entry> table_;
   uint64_t mask_;
   int64_t nodes_ = 0;
   bool stopped_ = false;
   Move root_best_move_ = 0;
+  Player root_player_ = 0;
   std::chrono::steady_clock::time_point deadline_;
 };
 

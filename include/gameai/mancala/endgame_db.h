@@ -56,6 +56,12 @@ class EndgameDb {
       const Rules& rules, int max_seeds, const std::string& path,
       bool* loaded = nullptr);
 
+  // Shared: one complete database per board, capture rule and size for the
+  // whole process (LoadOrBuild on first use, then read-only: safe to use
+  // from any thread).
+  static absl::StatusOr<std::shared_ptr<const EndgameDb>> Shared(
+      const Rules& rules, int max_seeds, const std::string& path);
+
   // FillAll: every entry, in order of seeds (so complete() afterwards).
   void FillAll();
   bool complete() const { return filled_ == entries_; }
@@ -77,6 +83,8 @@ class EndgameDb {
   // not thread-safe unless complete().
   int Value(const State& s);
   int Value(const State& s, int k);
+  // Lookup: Value of a complete database (REQUIRES complete()).
+  int Lookup(const State& s, int k) const { return Stored(Index(s, k)); }
 
  private:
   EndgameDb(const Rules& rules, int max_seeds);
