@@ -119,16 +119,33 @@ int EndgameDb::Value(const State& s, int k) {
     // complete database has every entry: the sweep's margin.
     best = rules_.SideSeeds(s, me) - rules_.SideSeeds(s, 1 - me);
   } else {
+    // All children first, their entries fetched together: a large
+    // database is read at random, one cache miss per child.
     MoveList moves;
     rules_.LegalMoves(s, moves);
-    best = -kOffset;
-    for (Move m : moves) {
-      State child = s;
-      rules_.Apply(child, m);
-      int value = (rules_.Store(child, me) - rules_.Store(s, me)) -
-                  (rules_.Store(child, 1 - me) - rules_.Store(s, 1 - me));
+    State children[kMaxPits];
+    int gains[kMaxPits];
+    int64_t indices[kMaxPits];
+    for (int i = 0; i < moves.size(); ++i) {
+      State& child = children[i];
+      child = s;
+      rules_.Apply(child, moves[i]);
+      gains[i] = (rules_.Store(child, me) - rules_.Store(s, me)) -
+                 (rules_.Store(child, 1 - me) - rules_.Store(s, 1 - me));
+      indices[i] = -1;
       if (!rules_.IsOver(child)) {
-        const int future = Value(child);
+        indices[i] = Index(
+            child, rules_.SideSeeds(child, 0) + rules_.SideSeeds(child, 1));
+        Prefetch(indices[i]);
+      }
+    }
+    best = -kOffset;
+    for (int i = 0; i < moves.size(); ++i) {
+      int value = gains[i];
+      if (indices[i] >= 0) {
+        const State& child = children[i];
+        const int future =
+            Known(indices[i]) ? Stored(indices[i]) : Value(child);
         value += child.to_move == me ? future : -future;
       }
       best = std::max(best, value);
