@@ -93,7 +93,7 @@ GameEntry GameEntryForMancala() {
                             "endgame database up to this many pit seeds (-1: "
                             "the largest within db_mb, and of at most 2M "
                             "entries without db_file)"),
-              ParamDef::Int("db_mb", 256, 1, 65536,
+              ParamDef::Int("db_mb", 1024, 1, 65536,
                             "endgame database memory limit"),
               ParamDef::String("db_file", "",
                                "keep a complete endgame database in this "

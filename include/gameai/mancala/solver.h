@@ -33,14 +33,15 @@ namespace gameai::mancala {
 
 struct SolverOptions {
   // tt_log2_size: 2^n entries of 16 bytes, four per cache line; -1 picks
-  // by the board's seeds (2^26, 1 GB, for 48 seeds).
+  // by the pit seeds above the database (6x4: 2^26, 1 GB, over an 11-seed
+  // database; 2^22 over a 22-seed one).
   int tt_log2_size = -1;
   // db_seeds: largest pit-seed count kept in the endgame database; -1 picks
   // the largest that fits db_max_bytes and, filled on demand, has at most
   // 2^21 entries (filled by full-width search, a larger one costs more than
   // it saves: 6x3 solves in 0.6 s at 10 seeds, 2.0 s at 14).
   int db_seeds = -1;
-  int64_t db_max_bytes = int64_t{1} << 28;
+  int64_t db_max_bytes = int64_t{1} << 30;
   // db_file: a complete database loaded from this file, or built and saved
   // there when the file does not hold it; "": filled on demand.
   std::string db_file;
