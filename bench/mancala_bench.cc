@@ -4,6 +4,7 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gameai/mancala/alphabeta.h"
+#include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/mancala.h"
 #include "gameai/mancala/solver.h"
 #include "gameai/search/mcts.h"
@@ -105,6 +106,23 @@ void BM_Mancala_Solve(benchmark::State& state) {
       benchmark::Counter(nodes, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_Solve)->Unit(benchmark::kMillisecond);
+
+// Building a complete endgame database of the 6-pit board up to N pit seeds
+// (entries per second; 14 seeds: 9.7 M entries).
+void BM_Mancala_EndgameDbBuild(benchmark::State& state) {
+  const mancala::Rules rules = *mancala::Rules::Create({});
+  const int seeds = static_cast<int>(state.range(0));
+  int64_t entries = 0;
+  for (auto _ : state) {
+    absl::StatusOr<std::unique_ptr<mancala::EndgameDb>> db =
+        mancala::EndgameDb::Create(rules, seeds);
+    (*db)->FillAll();
+    entries += (*db)->filled();
+  }
+  state.counters["entries"] =
+      benchmark::Counter(entries, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Mancala_EndgameDbBuild)->Arg(14)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace gameai
