@@ -1,7 +1,5 @@
 #include "gameai/mancala/endgame_db.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -11,20 +9,11 @@
 #include <tuple>
 
 #include "fmt/format.h"
+#include "huge_pages.h"
 
 namespace gameai::mancala {
 
-void* HugeZeroed(size_t bytes) {
-  constexpr size_t kHuge = size_t{2} << 20;
-  bytes = std::max<size_t>(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
-  void* p = std::aligned_alloc(kHuge, bytes);
-  if (p == nullptr) return nullptr;
-  madvise(p, bytes, MADV_HUGEPAGE);  // a hint: failure only costs speed
-  std::memset(p, 0, bytes);
-  return p;
-}
-
-void EndgameDb::FreeDeleter::operator()(uint8_t* p) const { std::free(p); }
+void EndgameDb::Free::operator()(void* p) const { FreeDeleter()(p); }
 
 // Tables: counts and ranks of the ways to spread s seeds over m pits.
 struct EndgameDb::Tables {
@@ -69,7 +58,7 @@ EndgameDb::EndgameDb(const Rules& rules, int max_seeds)
       max_seeds_(max_seeds),
       tables_(std::make_shared<const Tables>(2 * rules.pits())),
       entries_(tables_->Total(max_seeds)),
-      values_(static_cast<uint8_t*>(HugeZeroed(entries_))) {}
+      values_(ZeroedArray<uint8_t>(entries_).release()) {}
 
 int64_t EndgameDb::Entries(int pits, int max_seeds) {
   return Tables(2 * pits).Total(max_seeds);

@@ -13,6 +13,7 @@
 #include "gameai/core/random.h"
 #include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
+#include "huge_pages.h"
 
 namespace gameai::mancala {
 namespace {
@@ -26,18 +27,6 @@ constexpr int64_t kAutoDbEntries = int64_t{1} << 21;
 double SecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
-}
-
-// ZeroedArray: n zero-filled elements on huge pages, freed with free().
-struct FreeDeleter {
-  void operator()(void* p) const { std::free(p); }
-};
-template <class T>
-using ZeroedPtr = std::unique_ptr<T[], FreeDeleter>;
-template <class T>
-ZeroedPtr<T> ZeroedArray(size_t n) {
-  static_assert(std::is_trivial_v<T>);
-  return ZeroedPtr<T>(static_cast<T*>(HugeZeroed(n * sizeof(T))));
 }
 
 // Entry: one position's bounds in 16 bytes. The key is the position

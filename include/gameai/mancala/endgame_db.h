@@ -95,17 +95,12 @@ class EndgameDb {
   int max_seeds_;
   std::shared_ptr<const Tables> tables_;
   int64_t entries_;
-  struct FreeDeleter {
-    void operator()(uint8_t* p) const;
+  struct Free {
+    void operator()(void* p) const;
   };
-  std::unique_ptr<uint8_t[], FreeDeleter> values_;
+  std::unique_ptr<uint8_t[], Free> values_;  // huge_pages.h
   int64_t filled_ = 0;
 };
-
-// HugeZeroed: `bytes` zeroed bytes (rounded up to 2 MB) on 2 MB pages where
-// the system allows; free with std::free. Tables probed at random miss the
-// TLB on nearly every probe with 4 KB pages. nullptr without memory.
-void* HugeZeroed(size_t bytes);
 
 }  // namespace gameai::mancala
 
