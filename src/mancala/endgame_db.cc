@@ -13,8 +13,6 @@
 
 namespace gameai::mancala {
 
-void EndgameDb::Free::operator()(void* p) const { FreeDeleter()(p); }
-
 // Tables: counts and ranks of the ways to spread s seeds over m pits.
 struct EndgameDb::Tables {
   static constexpr int kMaxParts = 2 * kMaxPits;
@@ -58,7 +56,10 @@ EndgameDb::EndgameDb(const Rules& rules, int max_seeds)
       max_seeds_(max_seeds),
       tables_(std::make_shared<const Tables>(2 * rules.pits())),
       entries_(tables_->Total(max_seeds)),
-      values_(ZeroedArray<uint8_t>(entries_).release()) {}
+      values_(static_cast<uint8_t*>(HugeZeroed(entries_)),
+              Release{static_cast<size_t>(entries_)}) {}
+
+void EndgameDb::Release::operator()(uint8_t* p) const { HugeFree(p, bytes); }
 
 int64_t EndgameDb::Entries(int pits, int max_seeds) {
   return Tables(2 * pits).Total(max_seeds);

@@ -3,18 +3,36 @@
 #include <sys/mman.h>
 
 #include <algorithm>
-#include <cstring>
+#include <cstdint>
 
 namespace gameai::mancala {
 
+namespace {
+constexpr size_t kHuge = size_t{2} << 20;
+size_t Rounded(size_t bytes) {
+  return std::max<size_t>(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
+}
+}  // namespace
+
 void* HugeZeroed(size_t bytes) {
-  constexpr size_t kHuge = size_t{2} << 20;
-  bytes = std::max<size_t>(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
-  void* p = std::aligned_alloc(kHuge, bytes);
-  if (p == nullptr) return nullptr;
-  madvise(p, bytes, MADV_HUGEPAGE);  // a hint: failure only costs speed
-  std::memset(p, 0, bytes);
-  return p;
+  // One huge page more than asked, so that an aligned run of them fits.
+  const size_t mapped = Rounded(bytes) + kHuge;
+  void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return nullptr;
+  const uintptr_t start = reinterpret_cast<uintptr_t>(p);
+  const uintptr_t aligned = (start + kHuge - 1) / kHuge * kHuge;
+  // Unmap the unaligned head and the tail beyond the aligned run.
+  if (aligned > start) munmap(p, aligned - start);
+  const size_t tail = (start + mapped) - (aligned + Rounded(bytes));
+  if (tail > 0) munmap(reinterpret_cast<void*>(aligned + Rounded(bytes)), tail);
+  void* run = reinterpret_cast<void*>(aligned);
+  madvise(run, Rounded(bytes), MADV_HUGEPAGE);  // a hint: failure costs speed
+  return run;
+}
+
+void HugeFree(void* p, size_t bytes) {
+  if (p != nullptr) munmap(p, Rounded(bytes));
 }
 
 }  // namespace gameai::mancala

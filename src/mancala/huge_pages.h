@@ -5,28 +5,32 @@
 #define GAMEAI_SRC_MANCALA_HUGE_PAGES_H_
 
 #include <cstddef>
-#include <cstdlib>
 #include <memory>
 #include <type_traits>
 
 namespace gameai::mancala {
 
-// HugeZeroed: `bytes` zeroed bytes (rounded up to 2 MB) on huge pages where
-// the system allows; nullptr without memory. Free with std::free.
+// HugeZeroed: `bytes` zeroed bytes (rounded up to 2 MB) mapped fresh from
+// the system, on huge pages where it allows: zero without a memset, each
+// page cleared by the kernel when first touched. nullptr without memory.
 void* HugeZeroed(size_t bytes);
+// HugeFree: returns what HugeZeroed(bytes) gave.
+void HugeFree(void* p, size_t bytes);
 
-struct FreeDeleter {
-  void operator()(void* p) const { std::free(p); }
+struct HugeDeleter {
+  size_t bytes = 0;
+  void operator()(void* p) const { HugeFree(p, bytes); }
 };
 template <class T>
-using ZeroedPtr = std::unique_ptr<T[], FreeDeleter>;
+using ZeroedPtr = std::unique_ptr<T[], HugeDeleter>;
 
 // ZeroedArray: n zero-filled elements on huge pages (nullptr without
 // memory).
 template <class T>
 ZeroedPtr<T> ZeroedArray(size_t n) {
   static_assert(std::is_trivial_v<T>);
-  return ZeroedPtr<T>(static_cast<T*>(HugeZeroed(n * sizeof(T))));
+  return ZeroedPtr<T>(static_cast<T*>(HugeZeroed(n * sizeof(T))),
+                      HugeDeleter{n * sizeof(T)});
 }
 
 }  // namespace gameai::mancala

@@ -95,10 +95,12 @@ class EndgameDb {
   int max_seeds_;
   std::shared_ptr<const Tables> tables_;
   int64_t entries_;
-  struct Free {
-    void operator()(void* p) const;
+  // On huge pages (src/mancala/huge_pages.h), returned by Release.
+  struct Release {
+    size_t bytes = 0;
+    void operator()(uint8_t* p) const;
   };
-  std::unique_ptr<uint8_t[], Free> values_;  // huge_pages.h
+  std::unique_ptr<uint8_t[], Release> values_;
   int64_t filled_ = 0;
 };
 
