@@ -292,9 +292,9 @@ std::vector<AgentEntry> LevelAgentEntries() {
       beginner,
       LevelEntry("advanced", "level 2: alphabeta(depth=6)", {.depth = 6}),
       LevelEntry("strongest",
-                 "level 3: alphabeta(depth=64,nodes=500000,tt=22), deepening "
-                 "until half a million nodes (about 60 ms a move)",
-                 {.depth = 64, .nodes = 500'000, .tt_log2_size = 22}),
+                 "level 3: alphabeta(depth=64,nodes=2000000,tt=22), deepening "
+                 "until two million nodes (about 0.2 s a move)",
+                 {.depth = 64, .nodes = 2'000'000, .tt_log2_size = 22}),
   };
 }
 

@@ -16,9 +16,14 @@
 //
 // Levels (shared/spec/mancala.md): beginner = `greedy` (the seed's player),
 // advanced = `alphabeta(depth=6)`, strongest =
-// `alphabeta(depth=64,nodes=500000,tt=22)`: iterative deepening until half a
+// `alphabeta(depth=64,nodes=2000000,tt=22)`: iterative deepening until two
 // million nodes (a node budget, unlike a time budget, keeps games
-// reproducible).
+// reproducible). Against greedy from random two-ply openings (400 games,
+// seed 1) two million nodes win 95.4% (draws half), half a million 92.1%:
+// the rest are mostly openings already lost under perfect play. Neither an
+// exact endgame (db=14: 91.5% of 100 games against 94.5%) nor contempt
+// helped there: exact scores rightly avoid lines a perfect opponent wins,
+// which greedy often would not.
 #ifndef GAMEAI_MANCALA_ALPHABETA_H_
 #define GAMEAI_MANCALA_ALPHABETA_H_
 
