@@ -160,6 +160,40 @@ TEST_F(EndgameDbFile, ForeignOrDamagedFilesAreErrors) {
   std::remove(path.c_str());
 }
 
+TEST_F(EndgameDbFile, AFileHoldingAnotherDatabaseIsNeverOverwritten) {
+  const Rules rules = MakeRules({});
+  const std::string path = Path("other_size");
+  ASSERT_TRUE(EndgameDb::LoadOrBuild(rules, 5, path).ok());
+  EXPECT_EQ(*EndgameDb::FileSeeds(rules, path), 5);
+  // Another size or capture rule: an error naming the file, which stays.
+  absl::StatusOr<std::unique_ptr<EndgameDb>> other =
+      EndgameDb::LoadOrBuild(rules, 6, path);
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.status().message().find("up to 5 seeds, not 6"),
+            std::string::npos)
+      << other.status();
+  EXPECT_FALSE(
+      EndgameDb::LoadOrBuild(MakeRules({.empty_capture = true}), 5, path).ok());
+  EXPECT_FALSE(EndgameDb::FileSeeds(MakeRules({.pits = 5}), path).ok());
+  EXPECT_EQ(*EndgameDb::FileSeeds(rules, path), 5);
+  // Load(-1) takes the file's size; so does the solver left to choose.
+  absl::StatusOr<std::unique_ptr<EndgameDb>> any =
+      EndgameDb::Load(rules, -1, path);
+  ASSERT_TRUE(any.ok()) << any.status();
+  EXPECT_EQ((*any)->max_seeds(), 5);
+  const Rules small = MakeRules({.pits = 6, .seeds = 1});
+  absl::StatusOr<SolveResult> solved = SolveKalah(
+      small, small.InitialState(), {.tt_log2_size = 16, .db_file = path});
+  absl::StatusOr<SolveResult> on_demand =
+      SolveKalah(small, small.InitialState(), {.tt_log2_size = 16});
+  ASSERT_TRUE(solved.ok()) << solved.status();
+  ASSERT_TRUE(on_demand.ok());
+  EXPECT_EQ(solved->db_seeds, 5);
+  EXPECT_EQ(solved->db_source, "loaded");
+  EXPECT_EQ(solved->margin, on_demand->margin);
+  std::remove(path.c_str());
+}
+
 TEST(EndgameDb, RejectsSizesOutOfRange) {
   const Rules rules = MakeRules({});
   EXPECT_FALSE(EndgameDb::Create(rules, -1).ok());

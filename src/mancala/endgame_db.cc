@@ -1,6 +1,7 @@
 #include "gameai/mancala/endgame_db.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -198,20 +199,41 @@ absl::Status EndgameDb::Save(const std::string& path) const {
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
-    const Rules& rules, int max_seeds, const std::string& path) {
+absl::StatusOr<int> EndgameDb::FileSeeds(const Rules& rules,
+                                         const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
-  absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);
-  if (!db.ok()) return db.status();
   std::string header;
   std::getline(in, header);
-  const std::string expected = Header(rules, max_seeds, (*db)->entries_);
-  if (header != expected) {
+  int seeds = -1;
+  if (std::sscanf(header.c_str(),
+                  "gameai-kalah-db 1 pits=%*d empty_capture=%*d seeds=%d",
+                  &seeds) != 1 ||
+      seeds < 0 || seeds > kMaxSeeds ||
+      header != Header(rules, seeds, Entries(rules.pits(), seeds))) {
     return absl::InvalidArgumentError(fmt::format(
-        "'{}' is not this endgame database (header '{}', expected '{}')", path,
-        header.substr(0, 100), expected));
+        "'{}' is not an endgame database of this board and capture rule "
+        "(header '{}', expected '{}')",
+        path, header.substr(0, 100), Header(rules, 0, 1)));
   }
+  return seeds;
+}
+
+absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
+    const Rules& rules, int max_seeds, const std::string& path) {
+  absl::StatusOr<int> seeds = FileSeeds(rules, path);
+  if (!seeds.ok()) return seeds.status();
+  if (max_seeds == -1) max_seeds = *seeds;
+  if (*seeds != max_seeds) {
+    return absl::InvalidArgumentError(
+        fmt::format("'{}' holds the database of up to {} seeds, not {}", path,
+                    *seeds, max_seeds));
+  }
+  absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);
+  if (!db.ok()) return db.status();
+  std::ifstream in(path, std::ios::binary);
+  std::string header;
+  std::getline(in, header);
   in.read(reinterpret_cast<char*>((*db)->values_.get()), (*db)->entries_);
   if (in.gcount() != (*db)->entries_) {
     return absl::InvalidArgumentError(fmt::format("'{}' is truncated", path));
@@ -236,6 +258,12 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::LoadOrBuild(
     if (db.ok()) {
       if (loaded != nullptr) *loaded = true;
       return db;
+    }
+    // Another database, or a damaged one: never overwritten.
+    if (!absl::IsNotFound(db.status())) {
+      return absl::InvalidArgumentError(
+          fmt::format("{} (remove it or name another file)",
+                      std::string(db.status().message())));
     }
   }
   absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);

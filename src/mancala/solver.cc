@@ -326,6 +326,11 @@ class KalahSolver {
 
 int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
   if (options.db_seeds >= 0) return options.db_seeds;
+  // A database already in the file is used as it is.
+  if (!options.db_file.empty()) {
+    absl::StatusOr<int> in_file = EndgameDb::FileSeeds(rules, options.db_file);
+    if (in_file.ok()) return *in_file;
+  }
   // Filled on demand by full-width search, a large database costs more than
   // the pruned search saves (6x3: 0.6 s at 10 seeds, 2.0 s at 14); built
   // once into a file, the larger the better.

@@ -43,15 +43,21 @@ class EndgameDb {
   static int64_t Entries(int pits, int max_seeds);
 
   // Load: a complete database saved by Save for these rules' board and
-  // capture rule. Errors: an unreadable, foreign or truncated file.
+  // capture rule, of up to max_seeds seeds (-1: the file's). Errors: an
+  // unreadable (NotFound), foreign, other-sized, truncated or damaged file.
   static absl::StatusOr<std::unique_ptr<EndgameDb>> Load(
       const Rules& rules, int max_seeds, const std::string& path);
   // Save: REQUIRES complete().
   absl::Status Save(const std::string& path) const;
 
-  // LoadOrBuild: Load from `path` when it holds this database (`loaded`
-  // says whether it did), else a complete build, saved to `path` (best
-  // effort; "" for none).
+  // FileSeeds: the size of the database in `path`, if it is one of these
+  // rules' board and capture rule.
+  static absl::StatusOr<int> FileSeeds(const Rules& rules,
+                                       const std::string& path);
+  // LoadOrBuild: Load from `path` (`loaded` says whether it did); when
+  // there is no such file, a complete build, saved to `path` (best effort;
+  // "" for none). A file holding anything else is an error, never
+  // overwritten.
   static absl::StatusOr<std::unique_ptr<EndgameDb>> LoadOrBuild(
       const Rules& rules, int max_seeds, const std::string& path,
       bool* loaded = nullptr);
