@@ -3,10 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
-#include <type_traits>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
