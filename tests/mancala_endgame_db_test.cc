@@ -175,6 +175,13 @@ TEST_F(EndgameDbFile, AFileHoldingAnotherDatabaseIsNeverOverwritten) {
   EXPECT_FALSE(
       EndgameDb::LoadOrBuild(MakeRules({.empty_capture = true}), 5, path).ok());
   EXPECT_FALSE(EndgameDb::FileSeeds(MakeRules({.pits = 5}), path).ok());
+  // A file that could not be written is an error before any building.
+  absl::StatusOr<std::unique_ptr<EndgameDb>> unwritable =
+      EndgameDb::LoadOrBuild(rules, 5, Path("no_such_dir/x"));
+  ASSERT_FALSE(unwritable.ok());
+  EXPECT_NE(unwritable.status().message().find("not writable"),
+            std::string::npos)
+      << unwritable.status();
   EXPECT_EQ(*EndgameDb::FileSeeds(rules, path), 5);
   // Load(-1) takes the file's size; so does the solver left to choose.
   absl::StatusOr<std::unique_ptr<EndgameDb>> any =

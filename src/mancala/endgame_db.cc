@@ -1,7 +1,10 @@
 #include "gameai/mancala/endgame_db.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -262,6 +265,14 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::LoadOrBuild(
       return absl::InvalidArgumentError(
           fmt::format("{} (remove it or name another file)",
                       std::string(db.status().message())));
+    }  // Minutes of building are not spent on a file that cannot be written.
+    const std::filesystem::path dir =
+        std::filesystem::absolute(path).parent_path();
+    if (access(dir.c_str(), W_OK) != 0) {
+      return absl::InvalidArgumentError(fmt::format(
+          "cannot write the endgame database '{}': its directory '{}' is "
+          "missing or not writable",
+          path, dir.string()));
     }
   }
   absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);

@@ -57,7 +57,8 @@ class EndgameDb {
   // LoadOrBuild: Load from `path` (`loaded` says whether it did); when
   // there is no such file, a complete build, saved to `path` (best effort;
   // "" for none). A file holding anything else is an error, never
-  // overwritten.
+  // overwritten, and so is a file whose directory is missing or not
+  // writable (checked before building).
   static absl::StatusOr<std::unique_ptr<EndgameDb>> LoadOrBuild(
       const Rules& rules, int max_seeds, const std::string& path,
       bool* loaded = nullptr);
