@@ -65,7 +65,7 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
   if (rules_.IsOver(s)) return Final(stores, me);
   if (db_ != nullptr && ply > 0) {  // the root searches for its move
     const int k = rules_.SideSeeds(s, 0) + rules_.SideSeeds(s, 1);
-    if (k <= options_.db_seeds) return Final(stores + db_->Lookup(s, k), me);
+    if (k <= db_->max_seeds()) return Final(stores + db_->Lookup(s, k), me);
   }
   if (depth == 0) return Evaluate(s);
   if ((nodes_ & 1023) == 0 && OutOfBudget()) stopped_ = true;

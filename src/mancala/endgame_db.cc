@@ -101,8 +101,10 @@ int EndgameDb::Value(const State& s) {
   return Value(s, rules_.SideSeeds(s, 0) + rules_.SideSeeds(s, 1));
 }
 
-int EndgameDb::Value(const State& s, int k) {
-  uint8_t& slot = values_[Index(s, k)];
+int EndgameDb::Value(const State& s, int k) { return ValueAt(s, Index(s, k)); }
+
+int EndgameDb::ValueAt(const State& s, int64_t index) {
+  uint8_t& slot = values_[index];
   if (slot != 0) return slot - kOffset;
   const Player me = s.to_move;
   int best;
@@ -135,10 +137,8 @@ int EndgameDb::Value(const State& s, int k) {
     for (int i = 0; i < moves.size(); ++i) {
       int value = gains[i];
       if (indices[i] >= 0) {
-        const State& child = children[i];
-        const int future =
-            Known(indices[i]) ? Stored(indices[i]) : Value(child);
-        value += child.to_move == me ? future : -future;
+        const int future = ValueAt(children[i], indices[i]);
+        value += children[i].to_move == me ? future : -future;
       }
       best = std::max(best, value);
     }
@@ -153,7 +153,6 @@ void EndgameDb::FillAll() {
   const int parts = 2 * p;
   State s = rules_.InitialState();
   s.to_move = 0;
-  // Every spread of k seeds, the mover's (player 0's) pits first.
   // The all-empty spread (rank 0) is the finished game: nothing to gain.
   if (values_[0] == 0) {
     values_[0] = kOffset;
@@ -161,7 +160,8 @@ void EndgameDb::FillAll() {
   }
   uint8_t counts[Tables::kMaxParts] = {};
   for (int k = 1; k <= max_seeds_; ++k) {
-    // Odometer over the spreads: the last part takes what is left.
+    // Every spread of k seeds, the mover's (player 0's) pits first; the
+    // last part takes what is left.
     auto place = [&](auto&& self, int part, int left) -> void {
       if (part + 1 == parts) {
         counts[part] = static_cast<uint8_t>(left);
@@ -200,18 +200,19 @@ absl::Status EndgameDb::Save(const std::string& path) const {
   return absl::OkStatus();
 }
 
-absl::StatusOr<int> EndgameDb::FileSeeds(const Rules& rules,
-                                         const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
+namespace {
+// ReadHeaderSeeds: the size named by the header line of an open database
+// file, if it is one of these rules' board and capture rule.
+absl::StatusOr<int> ReadHeaderSeeds(std::istream& in, const Rules& rules,
+                                    const std::string& path) {
   std::string header;
   std::getline(in, header);
   int seeds = -1;
   if (std::sscanf(header.c_str(),
                   "gameai-kalah-db 1 pits=%*d empty_capture=%*d seeds=%d",
                   &seeds) != 1 ||
-      seeds < 0 || seeds > kMaxSeeds ||
-      header != Header(rules, seeds, Entries(rules.pits(), seeds))) {
+      seeds < 0 || seeds > EndgameDb::kMaxSeeds ||
+      header != Header(rules, seeds, EndgameDb::Entries(rules.pits(), seeds))) {
     return absl::InvalidArgumentError(fmt::format(
         "'{}' is not an endgame database of this board and capture rule "
         "(header '{}', expected '{}')",
@@ -219,10 +220,20 @@ absl::StatusOr<int> EndgameDb::FileSeeds(const Rules& rules,
   }
   return seeds;
 }
+}  // namespace
+
+absl::StatusOr<int> EndgameDb::FileSeeds(const Rules& rules,
+                                         const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
+  return ReadHeaderSeeds(in, rules, path);
+}
 
 absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
     const Rules& rules, int max_seeds, const std::string& path) {
-  absl::StatusOr<int> seeds = FileSeeds(rules, path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
+  absl::StatusOr<int> seeds = ReadHeaderSeeds(in, rules, path);
   if (!seeds.ok()) return seeds.status();
   if (max_seeds == -1) max_seeds = *seeds;
   if (*seeds != max_seeds) {
@@ -232,9 +243,6 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
   }
   absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);
   if (!db.ok()) return db.status();
-  std::ifstream in(path, std::ios::binary);
-  std::string header;
-  std::getline(in, header);
   in.read(reinterpret_cast<char*>((*db)->values_.get()), (*db)->entries_);
   if (in.gcount() != (*db)->entries_) {
     return absl::InvalidArgumentError(fmt::format("'{}' is truncated", path));
@@ -265,7 +273,8 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::LoadOrBuild(
       return absl::InvalidArgumentError(
           fmt::format("{} (remove it or name another file)",
                       std::string(db.status().message())));
-    }  // Minutes of building are not spent on a file that cannot be written.
+    }
+    // Minutes of building are not spent on a file that cannot be written.
     const std::filesystem::path dir =
         std::filesystem::absolute(path).parent_path();
     if (access(dir.c_str(), W_OK) != 0) {

@@ -124,15 +124,6 @@ class KalahSolver {
     return rules_.SideSeeds(s, 0) + rules_.SideSeeds(s, 1);
   }
 
-  // Canonical: the mover's pits, then the opponent's.
-  void Canonical(const State& s, uint8_t* counts) const {
-    const int p = rules_.pits();
-    for (int i = 0; i < p; ++i) {
-      counts[i] = s.board[rules_.PitIndex(s.to_move, i)];
-      counts[p + i] = s.board[rules_.PitIndex(1 - s.to_move, i)];
-    }
-  }
-
   // KeyOf: the canonical position (mover's pits, then the other's) as a
   // table key, and its bucket.
   Bucket* KeyOf(const State& s, uint64_t& low, uint32_t& high) const {
@@ -188,8 +179,7 @@ class KalahSolver {
 
   // DatabaseValue: our value through a child in the database.
   int DatabaseValue(const Child& c) {
-    const int future = db_->Known(c.db_index) ? db_->Stored(c.db_index)
-                                              : db_->Value(c.state, c.seeds);
+    const int future = db_->ValueAt(c.state, c.db_index);
     return c.same_side ? c.gain + future : c.gain - future;
   }
 

@@ -65,8 +65,8 @@ struct SearchResult {
 
 class AlphaBeta {
  public:
-  // db: a complete endgame database of at least options.db_seeds seeds, or
-  // nullptr (none).
+  // db: a complete endgame database (positions within its size are scored
+  // exactly), or nullptr (none).
   AlphaBeta(const Rules& rules, const AlphaBetaOptions& options,
             std::shared_ptr<const EndgameDb> db = nullptr);
 

@@ -90,6 +90,8 @@ class EndgameDb {
   // not thread-safe unless complete().
   int Value(const State& s);
   int Value(const State& s, int k);
+  // ValueAt: Value of `s` whose entry is `index` (== Index(s, k)).
+  int ValueAt(const State& s, int64_t index);
   // Lookup: Value of a complete database (REQUIRES complete()).
   int Lookup(const State& s, int k) const { return Stored(Index(s, k)); }
 
