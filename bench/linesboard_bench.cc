@@ -116,7 +116,7 @@ void BM_Lines_RandomPlayout(benchmark::State& state) {
       if (p == kChancePlayer) {
         rules.Apply(s, rules.SampleChance(s, rng));
       } else {
-        rules.Apply(s, rules.SampleMove(s, rng));
+        rules.Apply(s, *rules.SampleMove(s, rng));
         ++moves;
       }
     }

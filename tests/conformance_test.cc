@@ -2,7 +2,10 @@
 // registered game (under several parameter sets) must keep the interface's
 // promises: legal actions, clone, serialization round-trip, rejection of bad
 // input without change, undo back to the start, chance probabilities, returns
-// only at the end, game length within the declared maximum, observations.
+// only at the end, game length within the declared maximum, observations;
+// and every state reached or round-tripped passes State::Validate, with the
+// dynamic invariants checked here independently of it (a player to move has
+// a legal action, chance outcomes sum to 1, every listed action applies).
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -81,6 +84,7 @@ void CheckSimultaneousNode(const Game& game, const State& state) {
   EXPECT_FALSE(copy->ApplyJointAction(bad).ok());
   EXPECT_EQ(copy->Serialize(), before);
   ASSERT_TRUE(copy->ApplyJointAction(joint).ok());
+  EXPECT_TRUE(copy->Validate().ok()) << copy->Validate();
   const Event event = copy->LastEventFor(0);
   EXPECT_EQ(event.actor, kSimultaneousPlayer);
   EXPECT_EQ(event.actions, joint);
@@ -88,13 +92,30 @@ void CheckSimultaneousNode(const Game& game, const State& state) {
   EXPECT_EQ(copy->Serialize(), before);
 }
 
+// CheckListedActionsApply: listed actions (all of short lists, a spread
+// of 8 of long ones) apply to a copy, and the successor is valid too.
+void CheckListedActionsApply(const State& state, Player player) {
+  const std::vector<Action> legal = state.LegalActions(player);
+  const size_t step = std::max<size_t>(1, legal.size() / 8);
+  for (size_t i = 0; i < legal.size(); i += step) {
+    std::unique_ptr<State> copy = state.Clone();
+    const absl::Status applied = copy->ApplyAction(legal[i]);
+    ASSERT_TRUE(applied.ok()) << applied << "\n" << state.Serialize();
+    const absl::Status valid = copy->Validate();
+    ASSERT_TRUE(valid.ok()) << valid << "\n" << copy->Serialize();
+  }
+}
+
 void CheckNode(const Game& game, const State& state) {
   const Player player = state.CurrentPlayer();
-  // Serialization round-trip.
+  // The invariant, on the state and on its round-trip.
+  const absl::Status valid = state.Validate();
+  ASSERT_TRUE(valid.ok()) << valid << "\n" << state.Serialize();
   absl::StatusOr<std::unique_ptr<State>> parsed =
       game.DeserializeState(state.Serialize());
   ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << state.Serialize();
   CheckSameState(state, **parsed);
+  EXPECT_TRUE((*parsed)->Validate().ok()) << (*parsed)->Validate();
   // Clone.
   CheckSameState(state, *state.Clone());
   // Returns only at the end.
@@ -139,6 +160,7 @@ void CheckNode(const Game& game, const State& state) {
   } else {
     EXPECT_TRUE(state.ChanceOutcomes().empty());
   }
+  CheckListedActionsApply(state, player);
   if (player >= 0) {
     // Action strings round-trip (a spread of at most ~16 actions).
     const size_t step = std::max<size_t>(1, legal.size() / 16);

@@ -137,9 +137,11 @@ TEST(DaifugoIsmcts, SearchesSampledDealsAndGoesOut) {
       PlayState(rules, "S2 C4", "SK", {"H5 H6", "D6 D7", "C7 C8", "S9"}), 0);
   Ismcts<Rules> search(rules, {.simulations = 400});
   Rng a(5), b(5);
-  const Move m = search.Search(s, 0, a);
+  const absl::StatusOr<Move> searched = search.Search(s, 0, a);
+  ASSERT_TRUE(searched.ok()) << searched.status();
+  const Move m = *searched;
   EXPECT_EQ(Named(rules, s, m), "S2");
-  EXPECT_EQ(search.Search(s, 0, b), m);
+  EXPECT_EQ(*search.Search(s, 0, b), m);
   int visits = 0;
   for (const auto& child : search.RootStats(0)) visits += child.visits;
   EXPECT_EQ(visits, 400);  // pass and S2, every simulation through one

@@ -31,7 +31,9 @@ TEST(Mcts, FindsABestMoveInASmallEndgame) {
   ASSERT_TRUE(state.ok()) << state.status();
   Mcts<Rules> mcts(rules, {.simulations = 3000});
   Rng rng(1);
-  const mancala::Move move = mcts.Search(*state, rng);
+  const absl::StatusOr<mancala::Move> searched = mcts.Search(*state, rng);
+  ASSERT_TRUE(searched.ok()) << searched.status();
+  const mancala::Move move = *searched;
   // Exhaustive minimax of this tiny position (helper below) gives the best.
   int best_value = -100;
   mancala::Move best = 0;

@@ -72,7 +72,7 @@ class Session {
     while (!state_->IsTerminal()) {
       const Player p = state_->CurrentPlayer();
       if (p == kChancePlayer) {
-        PlayChance();
+        if (!PlayChance()) return kExitFailure;
       } else if (p == kSimultaneousPlayer) {
         fmt::print("simultaneous moves are not supported by `play` yet\n");
         return kExitFailure;
@@ -94,9 +94,16 @@ class Session {
   }
 
  private:
-  void PlayChance() {
+  // PlayChance: samples and plays a chance outcome; false (with a message)
+  // when the state offers none.
+  bool PlayChance() {
     double u = rng_.Uniform();
     const std::vector<ChanceOutcome> outcomes = state_->ChanceOutcomes();
+    if (outcomes.empty()) {
+      fmt::print(stderr, "gameai: a chance node without outcomes: {}\n",
+                 state_->Serialize());
+      return false;
+    }
     Action chosen = outcomes.back().action;
     for (const ChanceOutcome& o : outcomes) {
       if (u < o.probability) {
@@ -106,8 +113,14 @@ class Session {
       u -= o.probability;
     }
     fmt::print("chance: {}\n", state_->ActionToString(kChancePlayer, chosen));
-    (void)state_->ApplyAction(chosen);
+    if (const absl::Status applied = state_->ApplyAction(chosen);
+        !applied.ok()) {
+      fmt::print(stderr, "gameai: chance outcome failed: {}\n",
+                 Str(applied.message()));
+      return false;
+    }
     Inform(seats_, *state_);
+    return true;
   }
 
   bool PlayAgent(Player p) {

@@ -1,5 +1,6 @@
 // The daifugo kernel's text: the board for people, the observation of one
 // player, moves, and the serialized state with its validation.
+#include <algorithm>
 #include <bit>
 #include <map>
 
@@ -170,18 +171,22 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
     if (eq == std::string_view::npos) {
       return error(fmt::format("'{}' is not key=value", word));
     }
-    fields[std::string(word.substr(0, eq))] = std::string(word.substr(eq + 1));
+    if (!fields.emplace(word.substr(0, eq), word.substr(eq + 1)).second) {
+      return error(fmt::format("'{}=' is repeated", word.substr(0, eq)));
+    }
   }
   absl::Status status = absl::OkStatus();
   static const std::string kNone;
   // value: the text of `key` (a reference into `fields`, so that views of
   // it stay valid).
+  size_t used = 0;  // keys read: the rest are unknown
   auto value = [&](const char* key) -> const std::string& {
     auto it = fields.find(key);
     if (it == fields.end()) {
       if (status.ok()) status = error(fmt::format("'{}=' is missing", key));
       return kNone;
     }
+    ++used;
     return it->second;
   };
   auto ints = [&](const char* key, int count, int lo, int hi) {
@@ -273,6 +278,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   const std::vector<int> next = ints("next", n, 0, n - 1);
   d.played = cards_of(value("played"), "played");
   if (!status.ok()) return status;
+  if (used != fields.size()) return error("an unknown key");
   if (static_cast<int>(place_rows.size()) != n) {
     return error(fmt::format("place_counts= needs {} rows joined by /", n));
   }
@@ -306,67 +312,236 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   }
   d.field = MeldIndex::Get().MeldOf(field_id);
 
-  // Consistency: the seating, the cards, the places, who is to act.
-  const int seated = s.phase == Phase::kSeating ? s.seated : n;
-  if (s.phase == Phase::kSeating && s.seated >= n) {
-    return error("seated must be below players while seating");
+  if (absl::Status valid = Validate(s); !valid.ok()) return valid;
+  return s;
+}
+
+absl::Status Rules::Validate(const State& s) const {
+  const int n = options_.players;
+  const Deal& d = s.deal;
+  auto error = [](std::string_view what) {
+    return absl::InvalidArgumentError(
+        fmt::format("daifugo: invalid state: {}", what));
+  };
+  if (static_cast<int>(s.phase) > static_cast<int>(Phase::kOver))
+    return error("phase out of range");
+  // A view (Redact) blanks hands: no state to play on.
+  if (s.hidden != 0) {
+    return error(fmt::format(
+        "hidden player {} shows no cards: a view, not a state to play on",
+        std::countr_zero(s.hidden)));
   }
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    if (s.count[p] != 0) return error("count= is for views only");
+    if (p < n) continue;
+    if (d.hands[p] || s.received[p] || s.last_place[p] || s.table[p] ||
+        s.points[p] || d.place[p] || d.next[p])
+      return error(fmt::format("seat {} is not playing but has data", p));
+    for (int k = 0; k < kMaxPlayers; ++k) {
+      if (s.place_count[p][k] || s.place_count[k][p])
+        return error("place counts beyond the players");
+    }
+  }
+  if (s.seated > n || s.dealing_to >= n || s.giver >= n || s.give_left > 2 ||
+      d.field_owner >= n || d.to_move >= n || d.passed >= (1u << n) ||
+      d.finished > n || d.lock > 15)
+    return error("a counter is out of range");
+  if (!options_.lock && d.lock) return error("a lock without the lock rule");
+  if (!options_.revolution && d.revolution)
+    return error("a revolution without the revolution rule");
+
+  // The match so far: places per deal and the points they give.
+  if (s.games_done > options_.games) return error("games_done exceeds games");
+  if ((s.phase == Phase::kOver) != (s.games_done == options_.games))
+    return error("the match is over exactly when games_done reaches games");
+  for (int k = 0; k < n; ++k) {
+    int column = 0, row = 0;
+    for (int p = 0; p < n; ++p) {
+      column += s.place_count[p][k];
+      row += s.place_count[k][p];
+    }
+    if (column != s.games_done || row != s.games_done)
+      return error(fmt::format(
+          "player {} has {} places for {} games, or place {} was taken {} "
+          "times",
+          k, row, s.games_done, k + 1, column));
+  }
+  for (int p = 0; p < n; ++p) {
+    uint32_t points = 0;
+    for (int k = 0; k < n; ++k) {
+      points += static_cast<uint32_t>(s.place_count[p][k] * PlacePoints(k + 1));
+    }
+    if (points != s.points[p])
+      return error(fmt::format("player {}'s points do not match its places", p));
+  }
+  uint32_t last_places = 0;
+  for (int p = 0; p < n; ++p) {
+    if (s.last_place[p] > n) return error("last_place out of range");
+    last_places |= 1u << s.last_place[p];
+    if (s.last_place[p] && !s.place_count[p][s.last_place[p] - 1])
+      return error("last_place= is not among the player's places");
+  }
+  const uint32_t all_places = (2u << n) - 2;
+  if (s.games_done == 0 ? last_places != 1 : last_places != all_places)
+    return error("last_place= must hold places 1..players once a deal ended");
+  if (s.phase != Phase::kOver &&
+      s.exchange_due !=
+          (s.games_done > 0 && s.games_done % options_.reset_every != 0))
+    return error(
+        "exchange= disagrees with games_done= and reset_every (exchange=1 "
+        "needs last_place= to hold places 1..players)");
+
+  // The seating: the players seated so far, then the turn order.
+  if (s.phase == Phase::kSeating) {
+    if (options_.shuffle_every == 0 ||
+        s.games_done % options_.shuffle_every != 0)
+      return error("seating when no shuffle is due");
+    if (s.seated >= n)
+      return error("seated must be below players while seating");
+  }
+  const int seated = s.phase == Phase::kSeating ? s.seated : n;
   uint32_t seen = 0;
-  for (int i = 0; i < seated; ++i) {
+  for (int i = 0; i < n; ++i) {
+    if (i >= seated) {
+      if (s.table[i] != 0) return error("an empty table position has a player");
+      continue;
+    }
+    if (s.table[i] >= n) return error("table= names no player");
     if (seen >> s.table[i] & 1) return error("table repeats a player");
     seen |= 1u << s.table[i];
   }
-  if (s.phase != Phase::kSeating) {
-    for (int i = 0; i < n; ++i) {
-      if (d.next[s.table[i]] != s.table[(i + 1) % n]) {
-        return error("next= does not follow table=");
-      }
-    }
+  const bool seating = s.phase == Phase::kSeating;
+  for (int i = 0; i < n; ++i) {
+    const uint8_t want = seating ? 0 : s.table[(i + 1) % n];
+    if (d.next[seating ? i : s.table[i]] != want)
+      return error("next= does not follow table=");
   }
+
+  // Cards: each in exactly one place.
   Cards all = d.played;
   for (int p = 0; p < n; ++p) {
     if (d.hands[p] & all) return error("a card is in two places");
     all |= d.hands[p];
-    if ((s.hidden >> p & 1) && d.hands[p] != 0) {
-      return error(fmt::format("hidden player {} shows cards", p));
-    }
+    if ((d.hands[p] | s.received[p]) & ~kFullDeck) return error("no such card");
   }
-  if (!d.field.IsPass() && (d.field.cards & ~d.played)) {
-    return error("the field's cards are not among the played cards");
-  }
-  if (s.exchange_due) {
-    uint32_t places = 0;
-    for (int p = 0; p < n; ++p) places |= 1u << s.last_place[p];
-    if (places != ((2u << n) - 2)) {
-      return error("exchange=1 needs last_place= to hold places 1..players");
-    }
-  }
+  if (d.played & ~kFullDeck) return error("no such card");
+  const bool dealt = s.phase == Phase::kGiveBack ||
+                     s.phase == Phase::kPlay || s.phase == Phase::kOver;
+  if (dealt != (all == kFullDeck))
+    return error(dealt ? "cards are missing after the deal"
+                       : "every card is dealt but the phase is not past dealing");
+
+  // The deal in progress. Before and while dealing it holds only hands.
   int finished = 0;
-  for (int p = 0; p < n; ++p) finished += d.place[p] != 0;
+  for (int p = 0; p < n; ++p) {
+    if (d.place[p] > n) return error("place out of range");
+    finished += d.place[p] != 0;
+  }
+  if (!dealt || s.phase == Phase::kGiveBack) {
+    Deal blank{};
+    blank.hands = d.hands;
+    blank.next = d.next;
+    if (!(d.field == Meld{}) || d.played || d.place != blank.place ||
+        d.field_owner || d.passed || d.finished || d.lock || d.revolution ||
+        d.over || d.to_move)
+      return error("the play of a deal that has not started");
+  }
+  if (s.phase == Phase::kSeating || s.phase == Phase::kFirstSeat) {
+    for (int p = 0; p < n; ++p) {
+      if (d.hands[p] || s.received[p]) return error("cards before dealing");
+    }
+  }
+  if (s.phase == Phase::kFirstSeat && s.exchange_due)
+    return error("a first seat is drawn only when nobody has a place");
+  if (s.phase == Phase::kDealing) {
+    // Around the table from the player dealt next: q cards, then q + 1.
+    int at = s.dealing_to, low = 99, high = -1, rises = 0, first = -1;
+    int previous = -1;
+    for (int i = 0; i < n; ++i, at = d.next[at]) {
+      const int size = std::popcount(d.hands[at]);
+      if (previous >= 0 && size != previous) {
+        ++rises;
+        first = at;
+      }
+      if (previous > size) rises = 99;
+      previous = size;
+      low = std::min(low, size);
+      high = std::max(high, size);
+    }
+    if (rises > 1 || high - low > 1)
+      return error("the hands are not dealt one card at a time around the table");
+    if (s.exchange_due &&
+        (first >= 0 ? first : s.dealing_to) != PlayerWithPlace(s, 1))
+      return error("with places, dealing starts at 1st place");
+    for (int p = 0; p < n; ++p) {
+      if (s.received[p]) return error("cards received before the exchange");
+    }
+  }
+  if (s.phase == Phase::kGiveBack) {
+    if (!s.exchange_due) return error("a give-back without places");
+    const int rich = PlayerWithPlace(s, 1), second = PlayerWithPlace(s, 2);
+    const bool four = n >= 4;
+    const bool first_giver = s.giver == rich;
+    if (!(first_giver && (s.give_left == 1 || s.give_left == 2)) &&
+        !(four && s.giver == second && s.give_left == 1))
+      return error(
+          "the giver has no one to give to, or too few cards: 1st gives 2, "
+          "then 2nd gives 1");
+    if (std::popcount(d.hands[s.giver]) < s.give_left)
+      return error("the giver has no one to give to, or too few cards");
+    for (int p = 0; p < n; ++p) {
+      const int place = s.last_place[p];
+      int want = 0;
+      if (place == 1) want = 2;
+      if (place == 2 && four) want = 1;
+      if (place == n) want = first_giver ? 2 - s.give_left : 2;
+      if (place == n - 1 && four) want = 0;
+      if (std::popcount(s.received[p]) != want)
+        return error(fmt::format("player {} received {} cards, not {}", p,
+                                 std::popcount(s.received[p]), want));
+    }
+  }
+  if (s.phase == Phase::kPlay || s.phase == Phase::kOver) {
+    for (int p = 0; p < n; ++p) {
+      if ((d.place[p] != 0) != (s.phase == Phase::kOver ? true
+                                                          : d.hands[p] == 0))
+        return error(fmt::format(
+            "player {} is out exactly when its hand is empty", p));
+    }
+    uint32_t places = 0;
+    for (int p = 0; p < n; ++p) places |= 1u << d.place[p];
+    const uint32_t want_places =
+        (s.phase == Phase::kOver ? all_places : (2u << finished) - 2) |
+        (finished < n ? 1u : 0u);
+    if (places != want_places || d.finished != (s.phase == Phase::kOver
+                                                    ? n - 1
+                                                    : finished))
+      return error("place= and finished= disagree");
+    if (!d.field.IsPass() && (d.field.cards & ~d.played))
+      return error("the field's cards are not among the played cards");
+    if (d.lock && (d.field.IsPass() || d.lock != d.field.suits))
+      return error("a lock on suits other than the field's");
+  }
+  if (s.phase == Phase::kOver) {
+    if (!d.over || s.last_place != d.place)
+      return error("the last deal of a finished match has not ended");
+  }
   if (s.phase == Phase::kPlay) {
-    if (d.finished != finished || d.over || finished >= n - 1) {
+    if (d.over || finished >= n - 1)
       return error("place= and finished= disagree, or the deal is over");
-    }
-    if (d.place[d.to_move] != 0 || (d.passed >> d.to_move & 1) ||
-        CardCount(s, d.to_move) == 0) {
+    if (d.place[d.to_move] != 0 || (d.passed >> d.to_move & 1))
       return error("the player to move is out, has passed, or has no cards");
-    }
-    if (d.field.IsPass() && d.passed != 0) {
+    if (d.field.IsPass() && d.passed != 0)
       return error("passes on an empty field");
+    for (int p = 0; p < n; ++p) {
+      if ((d.passed >> p & 1) && d.place[p] != 0)
+        return error("a player who is out has passed");
     }
   }
-  if (s.phase == Phase::kGiveBack &&
-      (Partner(s, s.giver) < 0 || s.give_left == 0 ||
-       CardCount(s, s.giver) < s.give_left || s.last_place[s.giver] > 2)) {
-    return error("the giver has no one to give to, or too few cards");
+  if (absl::Status playable = CheckPlayable(*this, s); !playable.ok()) {
+    return error(Str(playable.message()));
   }
-  if (s.phase == Phase::kDealing && all == kFullDeck && s.hidden == 0) {
-    return error("every card is dealt but the phase is dealing");
-  }
-  if (s.phase != Phase::kOver && s.games_done >= options_.games) {
-    return error("games_done= reaches games but the match is not over");
-  }
-  return s;
+  return absl::OkStatus();
 }
 
 }  // namespace gameai::daifugo

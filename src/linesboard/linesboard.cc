@@ -91,6 +91,11 @@ int Rules::MaxGameLength() const {
          options_.max_turns * per_turn;
 }
 
+int64_t Rules::MaxScore() const {
+  return int64_t{kNumLineDirections} *
+         (cells_ + int64_t{options_.spawn} * options_.max_turns);
+}
+
 State Rules::InitialState() const {
   State s{};
   s.setup_left = static_cast<uint8_t>(options_.initial_balls);
@@ -217,7 +222,7 @@ void Rules::RemoveLinesWithoutScore(State& s) const {
 void Rules::CheckGameOver(State& s) const {
   const Bits empty = Empty(s);
   const bool can_move = (geometry_.Dilate(empty) & Occupied(s)) != 0;
-  if (s.turns >= options_.max_turns || empty == 0 || !can_move) s.over = 1;
+  if (s.turns >= static_cast<uint32_t>(options_.max_turns) || empty == 0 || !can_move) s.over = 1;
 }
 
 void Rules::Apply(State& s, Move m) const {
@@ -228,14 +233,13 @@ void Rules::Apply(State& s, Move m) const {
     const LineMatches matches = Matches(s);
     if (matches.score > 0) {
       for (Bits& b : s.balls) b &= ~matches.cells;
-      s.score[s.player] =
-          static_cast<uint16_t>(s.score[s.player] + matches.score);
+      s.score[s.player] += static_cast<uint32_t>(matches.score);
       CheckGameOver(s);  // the same player moves again, if they can
       return;
     }
     ++s.turns;
     s.player ^= 1;
-    if (s.turns >= options_.max_turns) {
+    if (s.turns >= static_cast<uint32_t>(options_.max_turns)) {
       s.over = 1;
       return;
     }
@@ -247,12 +251,15 @@ void Rules::Apply(State& s, Move m) const {
     if (--s.setup_left == 0) RemoveLinesWithoutScore(s);
   } else if (m < preview_action_) {
     s.balls[s.preview[0]] |= Bit(bit_of_cell_[m - spawn_action_]);
+    // Entries past preview_size stay zero (Validate checks it).
     std::copy(s.preview.begin() + 1, s.preview.end(), s.preview.begin());
+    s.preview.back() = 0;
     --s.preview_size;
     --s.spawn_left;
     if (s.spawn_left > 0 && Empty(s) == 0) s.spawn_left = 0;  // board full
     if (s.spawn_left == 0) {
       s.preview_size = 0;  // what could not land is dropped
+      s.preview.fill(0);
       RemoveLinesWithoutScore(s);
       if (Empty(s) == 0) {
         s.over = 1;  // full board: no preview is drawn
@@ -300,13 +307,14 @@ Move Rules::SampleChance(const State& s, Rng& rng) const {
   return PreviewAction(static_cast<int>(rng.Below(options_.colors)));
 }
 
-Move Rules::SampleMove(const State& s, Rng& rng) const {
+std::optional<Move> Rules::SampleMove(const State& s, Rng& rng) const {
   std::array<std::pair<int, Bits>, kMaxCells> sources;
   int num_sources = 0, total = 0;
   ForEachSource(s, [&](int source, Bits targets) {
     sources[num_sources++] = {source, targets};
     total += PopCount(targets);
   });
+  if (total == 0) return std::nullopt;
   int k = static_cast<int>(rng.Below(total));
   for (int i = 0;; ++i) {
     const int n = PopCount(sources[i].second);
@@ -372,8 +380,12 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
         what));
   };
   State s{};
-  int fields = 0;
-  auto number = [&](std::string_view value, int low, int high,
+  // The nine keys, each exactly once.
+  constexpr std::string_view kKeys[] = {"cells", "preview", "score",
+                                        "turns", "player",  "setup",
+                                        "spawn", "draws",   "over"};
+  uint32_t seen = 0;
+  auto number = [&](std::string_view value, int64_t low, int64_t high,
                     auto& out) -> bool {
     const std::optional<int64_t> v = ParseInt(value);
     if (!v || *v < low || *v > high) return false;
@@ -386,7 +398,11 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
       return error(fmt::format("'{}' is not key=value", word));
     const std::string_view key = word.substr(0, eq),
                            value = word.substr(eq + 1);
-    ++fields;
+    for (int k = 0; k < 9; ++k) {
+      if (key != kKeys[k]) continue;
+      if ((seen >> k) & 1) return error(fmt::format("'{}' is repeated", key));
+      seen |= 1u << k;
+    }
     if (key == "cells") {
       const std::vector<std::string_view> rows = Split(value, '/');
       if (static_cast<int>(rows.size()) != options_.rows)
@@ -418,9 +434,10 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
       }
     } else if (key == "score") {
       const std::vector<std::string_view> parts = Split(value, ',');
-      if (parts.size() != 2 || !number(parts[0], 0, 65535, s.score[0]) ||
-          !number(parts[1], 0, 65535, s.score[1]))
-        return error("score is not two numbers 0..65535");
+      if (parts.size() != 2 || !number(parts[0], 0, MaxScore(), s.score[0]) ||
+          !number(parts[1], 0, MaxScore(), s.score[1]))
+        return error(
+            fmt::format("score is not two numbers 0..{}", MaxScore()));
     } else if (key == "turns") {
       if (!number(value, 0, options_.max_turns, s.turns))
         return error("turns is out of range");
@@ -441,18 +458,78 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
       return error(fmt::format("unknown key '{}'", key));
     }
   }
-  if (fields != 9) return error("a field is missing or repeated");
-  if (s.spawn_left > s.preview_size)
-    return error("more balls to spawn than the preview holds");
-  if (s.preview_size + s.draws_left > options_.spawn)
-    return error("preview and draws exceed spawn");
-  if (!s.over && (s.setup_left > 0 || s.spawn_left > 0) && Empty(s) == 0)
-    return error("a ball is due to land on a full board");
-  // Play never leaves a line standing at a player's turn; the fast move
-  // evaluation (MoveMatches) relies on that.
-  if (CurrentPlayer(s) >= 0 && Matches(s).score > 0)
-    return error("a line stands on the board at a player's turn");
+  if (seen != (1u << 9) - 1) return error("a field is missing");
+  if (absl::Status valid = Validate(s); !valid.ok()) {
+    return valid;
+  }
   return s;
+}
+
+absl::Status Rules::Validate(const State& s) const {
+  auto error = [](std::string_view what) {
+    return absl::InvalidArgumentError(
+        fmt::format("linesboard: invalid state: {}", what));
+  };
+  Bits all = 0;
+  for (int c = 0; c < kMaxColors; ++c) {
+    if (s.balls[c] & all) return error("a cell holds two balls");
+    if (s.balls[c] != 0 && c >= options_.colors)
+      return error(fmt::format("a ball has color {} of {}", c, options_.colors));
+    all |= s.balls[c];
+  }
+  if (all & ~geometry_.cells()) return error("a ball lies off the board");
+  if (s.preview_size > options_.spawn)
+    return error("the preview is longer than spawn");
+  for (int i = 0; i < kMaxSpawn; ++i) {
+    if (i < s.preview_size ? s.preview[i] >= options_.colors
+                           : s.preview[i] != 0)
+      return error("a preview color is out of range");
+  }
+  if (s.player > 1 || s.over > 1) return error("player or over is not 0 or 1");
+  if (s.turns > static_cast<uint32_t>(options_.max_turns))
+    return error("turns exceeds max_turns");
+  if (s.score[0] > MaxScore() || s.score[1] > MaxScore())
+    return error("a score exceeds what the balls can make");
+  if (s.setup_left > options_.initial_balls)
+    return error("more setup balls due than initial_balls");
+  if (s.draws_left > options_.spawn) return error("draws exceeds spawn");
+  // One chance phase at a time: setup (before any turn), then spawning
+  // the whole preview, then drawing it full again.
+  if (s.setup_left > 0 && (s.spawn_left > 0 || s.preview_size > 0 ||
+                           s.draws_left != options_.spawn ||
+                           s.turns > 0 || s.score[0] + s.score[1] > 0))
+    return error("setup balls are due after the setup");
+  // No line vanishes before the setup ends: the balls placed and those due
+  // make initial_balls (so the due ones have empty cells to land on).
+  if (s.setup_left > 0 && PopCount(all) + s.setup_left != options_.initial_balls)
+    return error("the balls on the board and the setup balls due are not "
+                 "initial_balls");
+  if (s.spawn_left > 0 && (s.spawn_left != s.preview_size || s.draws_left > 0))
+    return error("the balls to spawn are not the whole preview");
+  if (s.draws_left > 0 && s.spawn_left == 0 &&
+      s.preview_size + s.draws_left != options_.spawn)
+    return error("the preview and the draws due do not make spawn colors");
+  const bool chance_due =
+      s.setup_left > 0 || s.spawn_left > 0 || s.draws_left > 0;
+  if (s.over) {
+    if (chance_due) return error("chance steps are due after the game ended");
+    return absl::OkStatus();
+  }
+  if (s.turns >= static_cast<uint32_t>(options_.max_turns))
+    return error("max_turns turns are played but the game has not ended");
+  const Bits empty = Empty(s);
+  if (empty == 0) return error("the board is full but the game has not ended");
+  // Lines vanish as soon as the balls have landed; the fast move
+  // evaluation (MoveMatches) relies on none standing at a player's turn.
+  if (s.setup_left == 0 && s.spawn_left == 0 && Matches(s).score > 0)
+    return error("a line stands on the board after the balls landed");
+  if (!chance_due) {
+    if (s.preview_size != options_.spawn)
+      return error("a player moves with a preview shorter than spawn");
+    if ((geometry_.Dilate(empty) & all) == 0)
+      return error("no ball can move but the game has not ended");
+  }
+  return CheckPlayable(*this, s);
 }
 
 std::string Rules::MoveToString(const State& s, Move m) const {

@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/core/kernel.h"
 #include "gameai/core/text.h"
 
 namespace gameai::mancala {
@@ -207,10 +208,30 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
         "mancala state: player to move '{}' must be 0 or 1", fields[0]));
   }
   s.to_move = static_cast<uint8_t>(values[0]);
-  int total = 0;
   for (int i = 1; i < expected; ++i) {
     s.board[i - 1] = static_cast<uint8_t>(values[i]);
-    total += values[i];
+  }
+  if (absl::Status valid = Validate(s); !valid.ok()) return valid;
+  return s;
+}
+
+absl::Status Rules::Validate(const State& s) const {
+  if (s.to_move > 1) {
+    return absl::InvalidArgumentError(fmt::format(
+        "mancala state: player to move {} must be 0 or 1", s.to_move));
+  }
+  int total = 0;
+  for (int i = 0; i < kBoardSize; ++i) {
+    if (i >= 2 * options_.pits + 2 && s.board[i] != 0) {
+      return absl::InvalidArgumentError(
+          "mancala state: seeds outside the board");
+    }
+    total += s.board[i];
+  }
+  for (uint8_t b : s.padding) {
+    if (b != 0) {
+      return absl::InvalidArgumentError("mancala state: padding is not zero");
+    }
   }
   if (total != TotalSeeds()) {
     return absl::InvalidArgumentError(fmt::format(
@@ -222,7 +243,11 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
         "mancala state: one side is empty but the other still holds seeds "
         "(the game would have ended and swept them)");
   }
-  return s;
+  if (absl::Status playable = CheckPlayable(*this, s); !playable.ok()) {
+    return absl::InvalidArgumentError(
+        fmt::format("mancala state: {}", Str(playable.message())));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace gameai::mancala

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
@@ -255,22 +256,70 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   if (prizes.size() != rounds.size() && prizes.size() != rounds.size() + 1)
     return error("there must be as many prizes as rounds of bids, or one more");
   if (prizes.size() > kRounds) return error("more than 15 prizes");
+  absl::StatusOr<State> s = Replay(prizes, rounds);
+  if (!s.ok()) return error(Str(s.status().message()));
+  if (absl::Status playable = CheckPlayable(*this, *s); !playable.ok()) {
+    return error(Str(playable.message()));
+  }
+  return s;
+}
+
+absl::StatusOr<State> Rules::Replay(
+    const std::vector<int>& prizes,
+    const std::vector<std::vector<int>>& rounds) const {
   State s = InitialState();
   for (size_t r = 0; r < prizes.size(); ++r) {
     const Move prize = Prize(prizes[r]);
     if (!((s.prizes_left >> (prize - kFirstPrizeAction)) & 1))
-      return error(fmt::format("prize {} is turned twice", prizes[r]));
+      return absl::InvalidArgumentError(
+          fmt::format("prize {} is turned twice", prizes[r]));
     Apply(s, prize);
     if (r == rounds.size()) break;
     std::array<Move, kMaxPlayers> joint{};
     for (int p = 0; p < options_.players; ++p) {
       joint[p] = Bid(rounds[r][p]);
       if (!((s.hands[p] >> joint[p]) & 1))
-        return error(fmt::format("player {} bids {} twice", p, rounds[r][p]));
+        return absl::InvalidArgumentError(
+            fmt::format("player {} bids {} twice", p, rounds[r][p]));
     }
     ApplyJoint(s, joint.data());
   }
   return s;
+}
+
+absl::Status Rules::Validate(const State& s) const {
+  auto bad = [](std::string_view what) {
+    return absl::InvalidArgumentError(
+        fmt::format("minirisk: invalid state: {}", what));
+  };
+  if (s.round > kRounds || s.revealed > 1 || s.round + s.revealed > kRounds)
+    return bad("round or revealed out of range");
+  std::vector<int> prizes;
+  for (int r = 0; r < s.round + s.revealed; ++r) {
+    if (s.prizes[r] >= kCards) return bad("a prize card out of range");
+    prizes.push_back(PrizeValue(s.prizes[r]));
+  }
+  std::vector<std::vector<int>> rounds;
+  for (int r = 0; r < s.round; ++r) {
+    std::vector<int> bids;
+    for (int p = 0; p < options_.players; ++p) {
+      if (s.bids[r][p] < 1 || s.bids[r][p] > kCards)
+        return bad("a bid card out of range");
+      bids.push_back(s.bids[r][p]);
+    }
+    rounds.push_back(std::move(bids));
+  }
+  absl::StatusOr<State> replayed = Replay(prizes, rounds);
+  if (!replayed.ok()) return bad(Str(replayed.status().message()));
+  // State has no padding (190 bytes of fields), so bytes compare fields.
+  if (std::memcmp(&*replayed, &s, sizeof(State)) != 0) {
+    return bad(
+        "hands, scores, pot or takers do not follow from the prizes and bids");
+  }
+  if (absl::Status playable = CheckPlayable(*this, s); !playable.ok()) {
+    return bad(Str(playable.message()));
+  }
+  return absl::OkStatus();
 }
 
 std::string Rules::MoveToString(const State&, Move m) const {

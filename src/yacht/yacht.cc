@@ -384,18 +384,13 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
     }
     v.push_back(*x);
   }
-  const DiceTables& t = DiceTables::Get();
   auto bad = [](std::string_view what) {
     return absl::InvalidArgumentError(fmt::format("yacht state: {}", what));
   };
   if (v[0] >= options_.players) return bad("player out of range");
-  if (v[1] >= kRounds && v[2] != kOver) return bad("round out of range");
+  if (v[1] > kRounds) return bad("round out of range");
   if (v[2] > kOver || v[3] > 2 || v[4] >= kNumMultisets)
     return bad("phase, rolls or dice out of range");
-  if (v[2] == kDecide && t.size(static_cast<int>(v[4])) != kNumDice)
-    return bad("a decision needs five dice");
-  if (v[2] == kRoll && t.size(static_cast<int>(v[4])) == kNumDice)
-    return bad("nothing left to roll");
   State s{};
   s.player = static_cast<uint8_t>(v[0]);
   s.round = static_cast<uint8_t>(v[1]);
@@ -405,11 +400,48 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   for (int p = 0; p < options_.players; ++p) {
     const int64_t* c = &v[5 + 4 * p];
     if (c[0] >= (1 << kNumCategories) || c[2] > 105 || c[3] > 1 ||
-        c[1] > 2000) {
+        c[1] > kMaxTotal) {
       return bad(fmt::format("player {}'s scorecard is out of range", p));
     }
-    const int filled =
-        kNumCategories - std::popcount(static_cast<unsigned>(c[0]));
+    s.cards[p] = {static_cast<uint16_t>(c[0]), static_cast<uint16_t>(c[1]),
+                  static_cast<uint8_t>(c[2]), static_cast<uint8_t>(c[3])};
+  }
+  if (absl::Status valid = Validate(s); !valid.ok()) return valid;
+  return s;
+}
+
+absl::Status Rules::Validate(const State& s) const {
+  const DiceTables& t = DiceTables::Get();
+  auto bad = [](std::string_view what) {
+    return absl::InvalidArgumentError(fmt::format("yacht state: {}", what));
+  };
+  if (s.player >= options_.players) return bad("player out of range");
+  if (s.phase > kOver || s.rolls_left > 2 || s.dice >= kNumMultisets)
+    return bad("phase, rolls or dice out of range");
+  if (s.phase == kOver) {
+    if (s.round != kRounds || s.player != 0 || s.dice != 0 ||
+        s.rolls_left != 2)
+      return bad("a finished game is at round 13 with no turn in progress");
+  } else if (s.round >= kRounds) {
+    return bad("round out of range");
+  }
+  if (s.phase == kDecide && t.size(s.dice) != kNumDice)
+    return bad("a decision needs five dice");
+  if (s.phase == kRoll && t.size(s.dice) == kNumDice)
+    return bad("nothing left to roll");
+  if (s.phase == kRoll && s.rolls_left == 2 && s.dice != 0)
+    return bad("dice are held before the first roll");
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    const Scorecard& c = s.cards[p];
+    if (p >= options_.players) {
+      if (c.open != 0 || c.total != 0 || c.upper != 0 || c.yacht50 != 0)
+        return bad(fmt::format("seat {} is not playing but has a card", p));
+      continue;
+    }
+    if (c.open >= (1 << kNumCategories) || c.yacht50 > 1 ||
+        c.total > kMaxTotal)
+      return bad(fmt::format("player {}'s scorecard is out of range", p));
+    const int filled = kNumCategories - std::popcount(unsigned{c.open});
     const int expected_filled =
         s.phase == kOver ? kRounds : s.round + (p < s.player ? 1 : 0);
     if (filled != expected_filled) {
@@ -417,10 +449,23 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
           fmt::format("player {} has {} categories filled; round {} needs {}",
                       p, filled, s.round + 1, expected_filled));
     }
-    s.cards[p] = {static_cast<uint16_t>(c[0]), static_cast<uint16_t>(c[1]),
-                  static_cast<uint8_t>(c[2]), static_cast<uint8_t>(c[3])};
+    int upper_max = 0;  // five dice of the face in every filled upper box
+    for (int k = kAces; k <= kSixes; ++k) {
+      if (!(c.open & (1 << k))) upper_max += kNumDice * (k + 1);
+    }
+    const int bonus = c.upper >= kUpperBonusThreshold ? kUpperBonus : 0;
+    if (c.upper > upper_max || c.total < c.upper + bonus)
+      return bad(fmt::format(
+          "player {}'s upper total {} does not fit the filled boxes or the "
+          "total {}",
+          p, c.upper, c.total));
+    if (c.yacht50 && (c.open & (1 << kYacht)))
+      return bad(fmt::format("player {} has a 50 in an open YACHT", p));
   }
-  return s;
+  if (absl::Status playable = CheckPlayable(*this, s); !playable.ok()) {
+    return bad(Str(playable.message()));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace gameai::yacht

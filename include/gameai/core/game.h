@@ -66,7 +66,8 @@ class Game : public std::enable_shared_from_this<Game> {
   // agent's. Empty for most games.
   virtual std::vector<std::string> TallyNames() const { return {}; }
   // DeserializeState: the inverse of State::Serialize(); malformed or
-  // inconsistent text is an InvalidArgument error naming the problem.
+  // inconsistent text is an InvalidArgument error naming the problem. A
+  // state it returns passes State::Validate: every function can play on it.
   virtual absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const = 0;
 };
@@ -133,6 +134,11 @@ class State {
   // hidden information is replaced by a canonical placeholder. For
   // perfect-information games it equals Clone() without the history.
   virtual std::unique_ptr<State> ViewFor(Player player) const = 0;
+
+  // Validate: OK when the state keeps every invariant the rules rely on
+  // (what DeserializeState accepts and what play reaches), else an error
+  // naming the first broken one. Views hiding cards need not pass.
+  virtual absl::Status Validate() const = 0;
 
   virtual std::string ToString() const = 0;
   virtual std::string Serialize() const = 0;

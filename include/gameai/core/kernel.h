@@ -14,8 +14,13 @@
 //   Return(s, p), Score(s, p), ToAction(m), ToMove(a),
 //   ToString(s), Serialize(s), Deserialize(text), ObservationString(s, p),
 //   MoveToString(s, m)
-// Contract: at a non-terminal player's node LegalMoves is never empty.
+// Contract: at a non-terminal player's node LegalMoves is never empty, at
+// a chance node the outcomes sum to 1, and every listed move is legal
+// (CheckPlayable below tests these on one state).
 // Optional, detected with the concepts below:
+//   Validate(s):   absl::Status naming the first broken invariant of `s`
+//                  (what Deserialize accepts must pass it, and so must
+//                  every state play reaches); Deserialize calls it
 //   ChanceKernel:  ChanceOutcomes(s, list of {Move, probability}),
 //                  SampleChance(s, rng)
 //   SimultaneousKernel: at kSimultaneousPlayer nodes
@@ -23,7 +28,8 @@
 //                  with one move per player
 //   IsLegal(s, m): a fast legality test (else LegalMoves is scanned)
 //   SampleMove(s, rng): a uniformly random legal move without listing them
-//                  (rollouts use it where move lists are long)
+//                  (rollouts use it where move lists are long), nullopt
+//                  when there is none
 //   ParseMove(s, text): the move MoveToString would name `text`, or
 //                  nullopt (so reading a move does not format every one)
 //   Redact(s, viewer): s with everything `viewer` may not see blanked
@@ -40,6 +46,7 @@
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
 
+#include <cmath>
 #include <concepts>
 #include <optional>
 #include <string>
@@ -47,7 +54,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "fmt/format.h"
 #include "gameai/core/random.h"
 #include "gameai/core/types.h"
 
@@ -116,7 +125,9 @@ concept HasFastIsLegal = requires(const R& rules,
 template <class R>
 concept HasSampleMove = requires(const R& rules,
                                  const typename R::State& cstate, Rng& rng) {
-  { rules.SampleMove(cstate, rng) } -> std::same_as<typename R::Move>;
+  {
+    rules.SampleMove(cstate, rng)
+    } -> std::same_as<std::optional<typename R::Move>>;
 };
 
 template <class R>
@@ -162,15 +173,25 @@ concept HasTallies = requires(const R& rules, const typename R::State& cstate,
   { rules.Tallies(cstate, player) } -> std::same_as<std::vector<double>>;
 };
 
-// RandomLegalMove: a uniformly random legal move for the player to move;
-// `moves` is scratch space for kernels without SampleMove.
+template <class R>
+concept HasValidate = requires(const R& rules,
+                               const typename R::State& cstate) {
+  { rules.Validate(cstate) } -> std::same_as<absl::Status>;
+};
+
+// RandomLegalMove: a uniformly random legal move for the player to move,
+// or nullopt when there is none; `moves` is scratch space for kernels
+// without SampleMove.
 template <Kernel R>
-typename R::Move RandomLegalMove(const R& rules, const typename R::State& state,
-                                 Rng& rng, typename R::MoveList& moves) {
+std::optional<typename R::Move> RandomLegalMove(const R& rules,
+                                                const typename R::State& state,
+                                                Rng& rng,
+                                                typename R::MoveList& moves) {
   if constexpr (HasSampleMove<R>) {
     return rules.SampleMove(state, rng);
   } else {
     rules.LegalMoves(state, moves);
+    if (moves.size() == 0) return std::nullopt;
     return moves[static_cast<int>(rng.Below(moves.size()))];
   }
 }
@@ -191,6 +212,105 @@ bool IsLegalMove(const R& rules, const typename R::State& state,
   }
 }
 
+// CheckPlayable: the dynamic part of the contract on one state, as an
+// error naming what is broken: a player node has a legal move and every
+// listed move is legal (by IsLegal, where the kernel has one) and in the
+// action range; a chance node has outcomes of positive probability summing
+// to 1; at a simultaneous node every player has a move. Kernels' Validate
+// calls it after their own structural checks.
+template <Kernel R>
+absl::Status CheckPlayable(const R& rules, const typename R::State& state) {
+  const Player player = rules.CurrentPlayer(state);
+  const auto in_range = [&](typename R::Move m) {
+    const Action a = rules.ToAction(m);
+    return a >= 0 && a < rules.NumDistinctActions();
+  };
+  if (player == kTerminalPlayer) return absl::OkStatus();
+  if (player == kChancePlayer) {
+    if constexpr (ChanceKernel<R>) {
+      typename R::ChanceList outcomes;
+      rules.ChanceOutcomes(state, outcomes);
+      if (outcomes.empty()) {
+        return absl::InvalidArgumentError("a chance node has no outcome");
+      }
+      double total = 0;
+      for (const auto& o : outcomes) {
+        bool legal = o.probability > 0 && in_range(o.move);
+        if constexpr (HasFastIsLegal<R>) {
+          legal = legal && rules.IsLegal(state, o.move);
+        }
+        if (!legal) {
+          return absl::InvalidArgumentError(fmt::format(
+              "chance outcome {} (probability {}) is listed but not legal",
+              rules.ToAction(o.move), o.probability));
+        }
+        total += o.probability;
+      }
+      if (!(std::abs(total - 1.0) <= 1e-9)) {
+        return absl::InvalidArgumentError(fmt::format(
+            "the chance outcomes' probabilities sum to {}, not 1", total));
+      }
+      return absl::OkStatus();
+    } else {
+      return absl::InvalidArgumentError(
+          "a chance node in a game without chance");
+    }
+  }
+  typename R::MoveList moves;
+  if (player == kSimultaneousPlayer) {
+    if constexpr (SimultaneousKernel<R>) {
+      for (Player p = 0; p < rules.NumPlayers(); ++p) {
+        rules.LegalMovesFor(state, p, moves);
+        if (moves.size() == 0) {
+          return absl::InvalidArgumentError(
+              fmt::format("player {} has no move at a simultaneous node", p));
+        }
+        for (const auto& m : moves) {
+          if (!in_range(m)) {
+            return absl::InvalidArgumentError(fmt::format(
+                "player {}'s move {} is out of range", p, rules.ToAction(m)));
+          }
+        }
+      }
+      return absl::OkStatus();
+    } else {
+      return absl::InvalidArgumentError(
+          "a simultaneous node in a game without simultaneous moves");
+    }
+  }
+  if (player < 0 || player >= rules.NumPlayers()) {
+    return absl::InvalidArgumentError(
+        fmt::format("the player to move, {}, is no seat", player));
+  }
+  rules.LegalMoves(state, moves);
+  if (moves.size() == 0) {
+    return absl::InvalidArgumentError(fmt::format(
+        "player {} is to move but has no legal move (the game would be over)",
+        player));
+  }
+  for (const auto& m : moves) {
+    bool legal = in_range(m);
+    if constexpr (HasFastIsLegal<R>) legal = legal && rules.IsLegal(state, m);
+    if (!legal) {
+      return absl::InvalidArgumentError(
+          fmt::format("move '{}' is listed as legal but is not",
+                      rules.MoveToString(state, m)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// ValidateState: the kernel's Validate where it has one, else CheckPlayable.
+template <Kernel R>
+absl::Status ValidateState(const R& rules, const typename R::State& state) {
+  if constexpr (HasValidate<R>) {
+    return rules.Validate(state);
+  } else {
+    return CheckPlayable(rules, state);
+  }
+}
+
 }  // namespace gameai
 
 #endif  // GAMEAI_CORE_KERNEL_H_
+

@@ -17,6 +17,7 @@
 #include "fmt/format.h"
 #include "gameai/core/game.h"
 #include "gameai/core/kernel.h"
+#include "gameai/core/text.h"
 
 namespace gameai {
 
@@ -146,6 +147,9 @@ class KernelState final : public State {
     return std::make_unique<KernelState>(game_, state_);
   }
 
+  absl::Status Validate() const override {
+    return ValidateState(*rules_, state_);
+  }
   std::string ToString() const override { return rules_->ToString(state_); }
   std::string Serialize() const override { return rules_->Serialize(state_); }
   std::string ObservationString(Player player) const override {
@@ -276,6 +280,12 @@ absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeState(
     std::string_view text) const {
   absl::StatusOr<typename R::State> state = rules_.Deserialize(text);
   if (!state.ok()) return state.status();
+  if constexpr (!HasValidate<R>) {  // else Deserialize has validated it
+    if (absl::Status valid = CheckPlayable(rules_, *state); !valid.ok()) {
+      return absl::InvalidArgumentError(fmt::format(
+          "{}: not a playable state: {}", name_, Str(valid.message())));
+    }
+  }
   auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
   return std::make_unique<KernelState<R>>(std::move(self), *state);
 }

@@ -124,6 +124,13 @@ class Rules {
   std::string ToString(const State& s) const;
   std::string Serialize(const State& s) const;
   absl::StatusOr<State> Deserialize(std::string_view text) const;
+  // Validate: what play keeps: no view (hidden hands), every card in
+  // exactly one place once dealt and nowhere before, hands dealt one at a
+  // time around the table, places, points and place counts that agree,
+  // the table a permutation that next= follows, the exchange's transfers
+  // in order, the field's cards played and its lock its suits, players out
+  // exactly when their hands are empty; then CheckPlayable.
+  absl::Status Validate(const State& s) const;
   std::string ObservationString(const State& s, Player p) const;
   std::string MoveToString(const State& s, Move m) const;
   std::optional<Move> ParseMove(const State& s, std::string_view text) const;

@@ -68,12 +68,13 @@ struct Options {
 };
 
 // State: one bitboard per color, the preview, scores and the chance steps
-// still due. 160 bytes, no pointers.
+// still due. 160 bytes, no pointers. The counters are wide enough for every
+// accepted option: turns up to max_turns (100,000), scores up to MaxScore.
 struct State {
   std::array<Bits, kMaxColors> balls;      // balls[c]: the cells of color c
   std::array<uint8_t, kMaxSpawn> preview;  // colors, next to land first
-  std::array<uint16_t, 2> score;
-  uint16_t turns;        // turns ended so far
+  std::array<uint32_t, 2> score;
+  uint32_t turns;        // turns ended so far
   uint8_t preview_size;  // colors in the preview
   uint8_t setup_left;    // setup balls still to place
   uint8_t spawn_left;    // previewed balls still to land
@@ -110,6 +111,9 @@ class Rules {
   int NumPlayers() const { return 2; }
   Action NumDistinctActions() const { return preview_action_ + kMaxColors; }
   int MaxGameLength() const;
+  // MaxScore: a bound on a player's score: every ball placed (at most
+  // cells + spawn * max_turns) scores at most once per line direction.
+  int64_t MaxScore() const;
   State InitialState() const;
   Player CurrentPlayer(const State& s) const;
   void LegalMoves(const State& s, MoveList& moves) const;
@@ -117,9 +121,9 @@ class Rules {
   void Apply(State& s, Move m) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
   Move SampleChance(const State& s, Rng& rng) const;
-  // SampleMove: a uniformly random legal move, without listing them all.
-  // REQUIRES a player to move.
-  Move SampleMove(const State& s, Rng& rng) const;
+  // SampleMove: a uniformly random legal move, without listing them all;
+  // nullopt when there is none.
+  std::optional<Move> SampleMove(const State& s, Rng& rng) const;
   // Return: +1 for the higher score, -1 for the lower, 0 for a tie.
   double Return(const State& s, Player p) const;
   double Score(const State& s, Player p) const { return s.score[p]; }
@@ -127,7 +131,14 @@ class Rules {
   Move ToMove(Action a) const { return static_cast<Move>(a); }
   std::string ToString(const State& s) const;
   std::string Serialize(const State& s) const;
+  // Deserialize: the state Serialize wrote, once Validate accepts it.
   absl::StatusOr<State> Deserialize(std::string_view text) const;
+  // Validate: the invariants play keeps: balls on the board's cells, one
+  // color per cell, the chance steps of one phase at a time (setup, then
+  // spawning the whole preview, then drawing it full again), counters in
+  // range, no line standing once the balls have landed, a game that has not
+  // ended still has an empty cell and a legal move; then CheckPlayable.
+  absl::Status Validate(const State& s) const;
   std::string ObservationString(const State& s, Player) const {
     return ToString(s);
   }

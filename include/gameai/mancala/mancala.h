@@ -29,6 +29,7 @@
 #include <string>
 #include <string_view>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "gameai/core/move_list.h"
 #include "gameai/core/types.h"
@@ -141,6 +142,9 @@ class Rules {
   // Deserialize: rejects wrong counts, non-numbers, a seed total that differs
   // from 2*pits*seeds, and a finished side with seeds left on the other.
   absl::StatusOr<State> Deserialize(std::string_view text) const;
+  // Validate: to_move 0 or 1, the unused bytes zero, 2*pits*seeds seeds
+  // in all, both sides empty or neither; then CheckPlayable.
+  absl::Status Validate(const State& s) const;
   std::string ObservationString(const State& s, Player) const {
     return ToString(s);
   }

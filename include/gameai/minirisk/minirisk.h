@@ -112,6 +112,9 @@ class Rules {
   std::string ToString(const State& s) const;
   std::string Serialize(const State& s) const;
   absl::StatusOr<State> Deserialize(std::string_view text) const;
+  // Validate: `s` is the state its own prizes and bids lead to (so hands,
+  // pot, scores and takers agree with them); then CheckPlayable.
+  absl::Status Validate(const State& s) const;
   std::string ObservationString(const State& s, Player p) const;
   std::string MoveToString(const State& s, Move m) const;
   std::optional<Move> ParseMove(const State& s, std::string_view text) const;
@@ -125,6 +128,12 @@ class Rules {
 
  private:
   explicit Rules(const Options& options) : options_(options) {}
+  // Replay: the state after turning `prizes` (values) and bidding
+  // `rounds` (cards 1..15 per player), or an error naming a card used
+  // twice. REQUIRES prizes.size() is rounds.size() or one more, <= 15.
+  absl::StatusOr<State> Replay(const std::vector<int>& prizes,
+                               const std::vector<std::vector<int>>& rounds)
+      const;
   Options options_;
 };
 

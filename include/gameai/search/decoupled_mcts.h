@@ -19,9 +19,12 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "gameai/core/kernel.h"
+#include "gameai/search/mcts_tree.h"
 #include "gameai/core/random.h"
 #include "gameai/search/mcts_options.h"
 
@@ -43,13 +46,24 @@ class DecoupledMcts {
       : rules_(rules), options_(options) {}
 
   // Search: the move of `seat` in `root`, where `seat` moves (alone or
-  // with others).
-  Move Search(const State& root, Player seat, Rng& rng) {
+  // with others); an error (NoMoveError) when the seat has no move there.
+  absl::StatusOr<Move> Search(const State& root, Player seat, Rng& rng) {
     nodes_.clear();
     stats_.clear();
     nodes_.push_back(Node{});
-    for (int i = 0; i < options_.simulations; ++i) Simulate(root, rng);
+    typename R::MoveList moves;
+    const Player current = rules_.CurrentPlayer(root);
+    if (current == kSimultaneousPlayer) {
+      rules_.LegalMovesFor(root, seat, moves);
+    } else if (current == seat) {
+      rules_.LegalMoves(root, moves);
+    }
+    if (moves.size() == 0) return NoMoveError(/*at_root=*/true);
+    for (int i = 0; i < options_.simulations; ++i) {
+      if (!Simulate(root, rng)) return NoMoveError(/*at_root=*/false);
+    }
     const std::vector<SeatStat> stats = RootStats(seat);
+    if (stats.empty()) return NoMoveError(/*at_root=*/true);
     int best = 0;
     for (int i = 1; i < static_cast<int>(stats.size()); ++i) {
       if (stats[i].visits > stats[best].visits) best = i;
@@ -95,8 +109,11 @@ class DecoupledMcts {
   }
   int StatsEnd(const Node& n, Player p) const { return n.end_stat[p]; }
 
-  void Expand(int node, const State& s, Player current) {
+  // Expand: the statistics of every player moving at `node`; false when
+  // one of them has no move.
+  bool Expand(int node, const State& s, Player current) {
     typename R::MoveList moves;
+    bool complete = true;
     const int32_t first = static_cast<int32_t>(stats_.size());
     for (Player p = 0; p < rules_.NumPlayers(); ++p) {
       if (current == kSimultaneousPlayer) {
@@ -106,10 +123,15 @@ class DecoupledMcts {
       } else {
         moves.count = 0;
       }
+      if ((current == kSimultaneousPlayer || current == p) &&
+          moves.size() == 0) {
+        complete = false;
+      }
       for (const auto& m : moves) stats_.push_back(Stat{.move = m});
       nodes_[node].end_stat[p] = static_cast<int32_t>(stats_.size());
     }
     nodes_[node].first_stat = first;
+    return complete;
   }
 
   int SelectStat(const Node& n, Player p) const {
@@ -156,7 +178,8 @@ class DecoupledMcts {
     return key;
   }
 
-  void Simulate(const State& root, Rng& rng) {
+  // Simulate: one simulation; false where a player to move has no move.
+  bool Simulate(const State& root, Rng& rng) {
     State s = root;
     visited_.clear();
     choices_.clear();
@@ -175,7 +198,7 @@ class DecoupledMcts {
         }
       } else {
         const bool fresh = nodes_[node].first_stat < 0;
-        if (fresh) Expand(node, s, current);
+        if (fresh && !Expand(node, s, current)) return false;
         for (Player p = 0; p < rules_.NumPlayers(); ++p) {
           const Node& n = nodes_[node];
           if (StatsBegin(n, p) == StatsEnd(n, p)) continue;
@@ -195,7 +218,7 @@ class DecoupledMcts {
       visited_.push_back(node);
       if (created) break;
     }
-    Rollout(s, rng);
+    if (!Rollout(s, rng)) return false;
     std::array<double, kMaxPlayers> returns{};
     for (Player p = 0; p < rules_.NumPlayers(); ++p) {
       returns[p] = rules_.Return(s, p);
@@ -205,9 +228,11 @@ class DecoupledMcts {
       ++stats_[c.stat].visits;
       stats_[c.stat].value += returns[c.player];
     }
+    return true;
   }
 
-  void Rollout(State& s, Rng& rng) {
+  // Rollout: random moves to the end; false where a player has none.
+  bool Rollout(State& s, Rng& rng) {
     typename R::MoveList moves;
     std::array<Move, kMaxPlayers> joint{};
     for (Player p = rules_.CurrentPlayer(s); p != kTerminalPlayer;
@@ -219,13 +244,18 @@ class DecoupledMcts {
       } else if (p == kSimultaneousPlayer) {
         for (Player q = 0; q < rules_.NumPlayers(); ++q) {
           rules_.LegalMovesFor(s, q, moves);
+          if (moves.size() == 0) return false;
           joint[q] = moves[static_cast<int>(rng.Below(moves.size()))];
         }
         rules_.ApplyJoint(s, joint.data());
       } else {
-        rules_.Apply(s, RandomLegalMove(rules_, s, rng, moves));
+        const std::optional<Move> move =
+            RandomLegalMove(rules_, s, rng, moves);
+        if (!move) return false;
+        rules_.Apply(s, *move);
       }
     }
+    return true;
   }
 
   const R& rules_;

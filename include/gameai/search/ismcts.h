@@ -19,8 +19,10 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "gameai/core/kernel.h"
 #include "gameai/core/random.h"
 #include "gameai/search/mcts_options.h"
@@ -40,12 +42,20 @@ class Ismcts {
   Ismcts(const R& rules, const MctsOptions& options)
       : rules_(rules), options_(options) {}
 
-  // Search: the move for `seat` (to move in `view`, a view of that seat).
-  Move Search(const State& view, Player seat, Rng& rng) {
+  // Search: the move for `seat`, to move in `view` (a view of that seat);
+  // an error (NoMoveError) unless the seat has a legal move there.
+  absl::StatusOr<Move> Search(const State& view, Player seat, Rng& rng) {
     nodes_.clear();
     nodes_.push_back(Node{});
+    typename R::MoveList moves;
+    rules_.LegalMoves(view, moves);
+    if (rules_.CurrentPlayer(view) != seat || moves.size() == 0) {
+      return NoMoveError(/*at_root=*/true);
+    }
     for (int i = 0; i < options_.simulations; ++i) {
-      Simulate(rules_.Determinize(view, seat, rng), rng);
+      if (!Simulate(rules_.Determinize(view, seat, rng), rng)) {
+        return NoMoveError(/*at_root=*/false);
+      }
     }
     return nodes_[MostVisitedChild(nodes_, 0)].move;
   }
@@ -87,8 +97,8 @@ class Ismcts {
     return index;
   }
 
-  // Step: the child to follow from `node` for this sample's legal moves;
-  // `expanded` tells whether it was just created.
+  // Step: the child to follow from `node` for this sample's legal moves
+  // (-1 when there is none); `expanded` tells whether it was just created.
   int Step(int node, const State& s, Player player, bool& expanded) {
     typename R::MoveList moves;
     rules_.LegalMoves(s, moves);
@@ -115,7 +125,8 @@ class Ismcts {
     return best;
   }
 
-  void Simulate(State s, Rng& rng) {
+  // Simulate: one simulation; false at a player's node without moves.
+  bool Simulate(State s, Rng& rng) {
     path_.clear();
     path_.push_back(0);
     int node = 0;
@@ -133,6 +144,7 @@ class Ismcts {
         }
       } else {
         node = Step(node, s, player, expanded);
+        if (node < 0) return false;
       }
       rules_.Apply(s, nodes_[node].move);
       path_.push_back(node);
@@ -146,12 +158,15 @@ class Ismcts {
           continue;
         }
       }
-      rules_.Apply(s, RandomLegalMove(rules_, s, rng, moves));
+      const std::optional<Move> move = RandomLegalMove(rules_, s, rng, moves);
+      if (!move) return false;
+      rules_.Apply(s, *move);
     }
     std::array<double, kMaxPlayers> returns{};
     for (Player p = 0; p < rules_.NumPlayers(); ++p)
       returns[p] = ReturnOf(s, p);
     Backpropagate(nodes_, path_, returns.data());
+    return true;
   }
 
   const R& rules_;

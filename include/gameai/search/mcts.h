@@ -25,10 +25,12 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "fmt/format.h"
 #include "gameai/core/kernel.h"
 #include "gameai/core/kernel_adapter.h"
@@ -52,17 +54,27 @@ class Mcts {
   Mcts(const R& rules, const MctsOptions& options)
       : rules_(rules), options_(options) {}
 
-  // Search: the move to play. REQUIRES: a player (not chance, not terminal)
-  // is to move in `root`.
-  Move Search(const State& root, Rng& rng) {
+  // Search: the move to play; an error (NoMoveError) unless a player is
+  // to move in `root` with a legal move.
+  absl::StatusOr<Move> Search(const State& root, Rng& rng) {
     nodes_.clear();
     nodes_.push_back(Node{});
-    for (int i = 0; i < options_.simulations; ++i) Simulate(root, rng);
+    typename R::MoveList moves;
+    rules_.LegalMoves(root, moves);
+    if (rules_.CurrentPlayer(root) < 0 || moves.size() == 0) {
+      return NoMoveError(/*at_root=*/true);
+    }
+    for (int i = 0; i < options_.simulations; ++i) {
+      if (!Simulate(root, rng)) return NoMoveError(/*at_root=*/false);
+    }
     return nodes_[MostVisitedChild(nodes_, 0)].move;
   }
 
   // Search for a seat: the seat is the player to move (the agent's form).
-  Move Search(const State& root, Player, Rng& rng) { return Search(root, rng); }
+  absl::StatusOr<Move> Search(const State& root, Player seat, Rng& rng) {
+    if (rules_.CurrentPlayer(root) != seat) return NoMoveError(true);
+    return Search(root, rng);
+  }
 
   // RootStats: statistics of the last search, in move order (the seat is
   // the player to move at the root).
@@ -119,7 +131,8 @@ class Mcts {
     return AddChild(node, outcome, kChancePlayer, last);
   }
 
-  void Simulate(const State& root, Rng& rng) {
+  // Simulate: one simulation; false at a player's node without moves.
+  bool Simulate(const State& root, Rng& rng) {
     State s = root;
     path_.clear();
     path_.push_back(0);
@@ -140,6 +153,7 @@ class Mcts {
       }
       if (nodes_[node].first_child < 0) {
         Expand(node, s, player);
+        if (nodes_[node].first_child < 0) return false;
         node = nodes_[node].first_child;
         rules_.Apply(s, nodes_[node].move);
         path_.push_back(node);
@@ -159,13 +173,16 @@ class Mcts {
           continue;
         }
       }
-      rules_.Apply(s, RandomLegalMove(rules_, s, rng, moves));
+      const std::optional<Move> move = RandomLegalMove(rules_, s, rng, moves);
+      if (!move) return false;
+      rules_.Apply(s, *move);
     }
     std::array<double, kMaxPlayers> returns{};
     for (Player p = 0; p < rules_.NumPlayers(); ++p) {
       returns[p] = rules_.Return(s, p);
     }
     Backpropagate(nodes_, path_, returns.data());
+    return true;
   }
 
   const R& rules_;
@@ -193,7 +210,9 @@ class MctsAgent final : public Agent {
       rules_ = &rules;
     }
     last_state_ = (*kernel)->kernel_state();
-    return rules.ToAction(search_->Search(last_state_, seat(), rng_));
+    absl::StatusOr<typename R::Move> move = search_->Search(last_state_, seat(), rng_);
+    if (!move.ok()) return move.status();
+    return rules.ToAction(*move);
   }
 
   std::string Explain() const override {

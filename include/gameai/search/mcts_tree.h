@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "gameai/core/types.h"
 
 namespace gameai {
@@ -22,6 +23,17 @@ struct TreeNode {
   uint32_t available = 0;  // ISMCTS: times legal when the parent was visited
   double value = 0;        // sum of the mover's returns
 };
+
+// NoMoveError: a search refuses a root where `seat` has no move, and stops
+// at a state inside the tree where the player to move has none (which the
+// kernel's contract, CheckPlayable, rules out): an error, never an index
+// into an empty list.
+inline absl::Status NoMoveError(bool at_root) {
+  return absl::FailedPreconditionError(
+      at_root ? "search: the seat has no legal move in this state"
+              : "search: reached a state where the player to move has no "
+                "legal move (the game's kernel broke its contract)");
+}
 
 // MoveStat: a child's move, visits and mean return for its mover.
 template <class Move>

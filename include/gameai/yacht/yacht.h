@@ -65,6 +65,8 @@ inline constexpr int kUpperBonus = 35;
 inline constexpr int kYachtBonus = 100;
 inline constexpr int kMaxPlayers = 8;
 inline constexpr int kRounds = 13;
+// kMaxTotal: above any reachable total (1575 with the yahtzee bonus).
+inline constexpr int kMaxTotal = 2000;
 
 // CategoryName: "ACES" ... "CHANCE" (the seed's names).
 std::string_view CategoryName(int category);
@@ -138,6 +140,13 @@ class Rules {
   std::string ToString(const State& s) const;
   std::string Serialize(const State& s) const;
   absl::StatusOr<State> Deserialize(std::string_view text) const;
+  // Validate: the turn's phase and dice agree (five dice to decide on,
+  // fewer to roll, none held before the first roll), each player has
+  // filled one category per finished turn, a scorecard's upper total is
+  // within what its filled boxes can hold and its total holds it (and the
+  // bonus), a 50 in YACHT needs YACHT filled, seats beyond the players are
+  // blank, a finished game is at round 13; then CheckPlayable.
+  absl::Status Validate(const State& s) const;
   std::string ObservationString(const State& s, Player) const {
     return ToString(s);
   }
