@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/) with clang in build-fuzz and runs
+# each for SECONDS_PER_TARGET (default 60) from its seed corpus and its
+# regression corpus. A crash leaves crash-* in build-fuzz/findings/<target>
+# and fails the script; copy the input into fuzz/regressions/<target>/ once
+# fixed, so the test suite replays it.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+build="$root/build-fuzz"
+"$root/scripts/deps.sh"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGAMEAI_FUZZ=ON \
+  -DGAMEAI_BUILD_TESTS=OFF -DGAMEAI_BUILD_BENCH=OFF -DGAMEAI_PYTHON=OFF >/dev/null
+targets=(state_text action_text spec_text c_api_calls)
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}"
+failed=0
+for target in "${targets[@]}"; do
+  work="$build/findings/$target"
+  mkdir -p "$work/corpus"
+  echo "== fuzz_$target for ${seconds} s"
+  # The working corpus grows in build-fuzz; the repository's corpora are
+  # read only. Leaks are reported by the test suite's ASan build instead.
+  if ! (cd "$work" && ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+      UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      "$build/fuzz_$target" -max_total_time="$seconds" -rss_limit_mb=2048 \
+      -timeout=20 -max_len=4096 -print_final_stats=1 \
+      "$work/corpus" "$root/fuzz/corpus/$target" \
+      "$root/fuzz/regressions/$target" 2>"$work/log"); then
+    echo "fuzz_$target found a problem (input in $work):"
+    tail -40 "$work/log"
+    failed=1
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$work/log" || true
+done
+exit "$failed"
