@@ -54,6 +54,9 @@ class Ismcts {
     return ChildStats(nodes_, 0);
   }
 
+  // TreeSize: what the last search's tree holds (counted by max_nodes).
+  int64_t TreeSize() const { return static_cast<int64_t>(nodes_.size()); }
+
  private:
   using Node = TreeNode<Move>;
 
@@ -78,6 +81,11 @@ class Ismcts {
     return -1;
   }
 
+  // Full: the tree holds its max_nodes.
+  bool Full() const {
+    return static_cast<int64_t>(nodes_.size()) >= options_.max_nodes;
+  }
+
   int AddChild(int parent, Move move, Player mover) {
     const int index = static_cast<int>(nodes_.size());
     nodes_.push_back(Node{.move = move,
@@ -88,7 +96,8 @@ class Ismcts {
   }
 
   // Step: the child to follow from `node` for this sample's legal moves;
-  // `expanded` tells whether it was just created.
+  // `expanded` tells whether it was just created (-1: it would be new and
+  // the tree is full).
   int Step(int node, const State& s, Player player, bool& expanded) {
     typename R::MoveList moves;
     rules_.LegalMoves(s, moves);
@@ -97,6 +106,7 @@ class Ismcts {
     for (const auto& m : moves) {
       const int c = FindChild(node, m);
       if (c < 0) {
+        if (Full()) return -1;
         expanded = true;
         return AddChild(node, m, player);
       }
@@ -126,7 +136,7 @@ class Ismcts {
         if constexpr (ChanceKernel<R>) {
           const Move outcome = rules_.SampleChance(s, rng);
           node = FindChild(node, outcome);
-          if (node < 0) {
+          if (node < 0 && !Full()) {
             node = AddChild(path_.back(), outcome, kChancePlayer);
             expanded = true;
           }
@@ -134,6 +144,7 @@ class Ismcts {
       } else {
         node = Step(node, s, player, expanded);
       }
+      if (node < 0) break;  // the tree is full: roll out from here
       rules_.Apply(s, nodes_[node].move);
       path_.push_back(node);
       if (expanded) break;
