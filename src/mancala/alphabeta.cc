@@ -293,11 +293,20 @@ AgentEntry AlphaBetaAgentEntry() {
                                "load the database from this file, or save it "
                                "there once built"),
           },
-      .make = [](const Game&, const Params& params)
+      .make = [](const Game& game, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
-        // Refused when made, before a match starts, not at its first move.
+        // Refused when made, before a match starts, not at its first move:
+        // a table that cannot fit, a database file that cannot be used.
         GAMEAI_RETURN_IF_ERROR(
             CheckTableMemory(static_cast<int>(params.GetInt("tt"))));
+        const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
+        if (params.GetInt("db") > 0 && kernel_game != nullptr) {
+          absl::StatusOr<std::shared_ptr<const EndgameDb>> db =
+              EndgameDb::Shared(kernel_game->rules(),
+                                static_cast<int>(params.GetInt("db")),
+                                params.GetString("db_file"));
+          if (!db.ok()) return db.status();
+        }
         return std::make_unique<AlphaBetaAgent>(
             "alphabeta",
             AlphaBetaOptions{
