@@ -398,7 +398,8 @@ absl::StatusOr<int> TableLog2(const Rules& rules, const State& state,
       fmt::format("mem_mb={}", options.memory_bytes >> 20);
   auto fits = [&](int log2) {
     return CheckMemory(
-        fmt::format("the solver's table (2^{} entries, {}) and database ({})",
+        fmt::format("the solver's table of 2^{} entries ({}) with its {} "
+                    "database",
                     log2, FormatBytes(kTableBytes(log2)),
                     FormatBytes(db_bytes)),
         kTableBytes(log2) + db_bytes, options.memory_bytes, budget_name);
@@ -476,7 +477,17 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   // included) less the stores, for the side to move.
   auto guess_of = [&](const State& s) {
     if (options.guess_depth <= 0 || rules.IsOver(s)) return 0;
-    AlphaBeta heuristic(rules, {.depth = options.guess_depth});
+    // At most a quarter of each budget: the guess only speeds the search.
+    AlphaBeta heuristic(
+        rules, {.depth = options.guess_depth,
+                .nodes = options.max_nodes > 0
+                             ? std::max<int64_t>(1, options.max_nodes / 4)
+                             : 0,
+                .time_ms = options.max_seconds > 0
+                               ? std::max<int64_t>(
+                                     1, static_cast<int64_t>(
+                                            options.max_seconds * 250))
+                               : 0});
     const int score = heuristic.Search(s).score;
     if (std::abs(score) >= AlphaBeta::kWin) return 0;
     const Player me = s.to_move;
