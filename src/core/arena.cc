@@ -81,7 +81,7 @@ struct SpecTotals {
 struct SeriesTotals {
   std::vector<SpecTotals> specs;
   std::vector<GameLogEntry> game_log;
-  std::vector<IllegalAction> illegal;  // the series' first kKeptIllegal
+  std::vector<IllegalAction> illegal;  // the series' first kKeptIllegalActions
   absl::Status status;                 // an allocation that failed
 };
 

@@ -104,9 +104,6 @@ class KalahSolver {
     return {lower, upper};
   }
 
-  // stopped: the budget ran out.
-  bool stopped() const { return stopped_; }
-
   // BestMove: a move of `s` that achieves its future margin `value`, found
   // with one zero-window test per move (cheap with the table filled), or
   // kNoMove when the budget ran out first.
@@ -479,15 +476,15 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
     if (options.guess_depth <= 0 || rules.IsOver(s)) return 0;
     // At most a quarter of each budget: the guess only speeds the search.
     AlphaBeta heuristic(
-        rules, {.depth = options.guess_depth,
-                .nodes = options.max_nodes > 0
-                             ? std::max<int64_t>(1, options.max_nodes / 4)
-                             : 0,
-                .time_ms = options.max_seconds > 0
-                               ? std::max<int64_t>(
-                                     1, static_cast<int64_t>(
-                                            options.max_seconds * 250))
-                               : 0});
+        rules,
+        {.depth = options.guess_depth,
+         .nodes = options.max_nodes > 0
+                      ? std::max<int64_t>(1, options.max_nodes / 4)
+                      : 0,
+         .time_ms = options.max_seconds > 0
+                        ? std::max<int64_t>(1, static_cast<int64_t>(
+                                                   options.max_seconds * 250))
+                        : 0});
     const int score = heuristic.Search(s).score;
     if (std::abs(score) >= AlphaBeta::kWin) return 0;
     const Player me = s.to_move;

@@ -177,10 +177,14 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
   for (int open = 1; open < (1 << kNumCategories); ++open) {
     layers[std::popcount(static_cast<unsigned>(open))].push_back(open);
   }
+  // One plan per worker, allocated here: the workers allocate nothing, so
+  // no std::bad_alloc can end the process from a thread.
+  std::vector<std::unique_ptr<TurnPlan>> plans;
+  for (int w = 0; w < threads; ++w)
+    plans.push_back(std::make_unique<TurnPlan>());
   for (int n = 1; n <= kNumCategories; ++n) {
     const std::vector<int>& masks = layers[n];
-    auto work = [&](int begin, int end) {
-      auto plan = std::make_unique<TurnPlan>();
+    auto work = [&](TurnPlan* plan, int begin, int end) {
       for (int i = begin; i < end; ++i) {
         const int open = masks[i];
         const int closed_upper = ~open & 63;
@@ -201,7 +205,7 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
     std::vector<std::thread> workers;
     const int count = static_cast<int>(masks.size());
     for (int w = 0; w < threads; ++w) {
-      workers.emplace_back(work, count * w / threads,
+      workers.emplace_back(work, plans[w].get(), count * w / threads,
                            count * (w + 1) / threads);
     }
     for (std::thread& w : workers) w.join();
