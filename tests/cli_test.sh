@@ -5,19 +5,24 @@ set -u
 GAMEAI=${GAMEAI:?set GAMEAI to the gameai binary}
 failures=0
 
-expect_status() {  # expect_status WANT STDERR_PATTERN ARGS...
+expect_run() {  # expect_run WANT STDERR_PATTERN COMMAND...
   local want=$1 pattern=$2
   shift 2
   local err
-  err=$("$GAMEAI" "$@" 2>&1 >/dev/null)
+  err=$("$@" 2>&1 >/dev/null)
   local got=$?
   if [[ $got -ne $want ]]; then
-    echo "FAIL: gameai $* exited $got, want $want"
+    echo "FAIL: $* exited $got, want $want: $err"
     failures=$((failures + 1))
   elif [[ -n $pattern && ! $err =~ $pattern ]]; then
-    echo "FAIL: gameai $*: stderr '$err' lacks '$pattern'"
+    echo "FAIL: $*: stderr '$err' lacks '$pattern'"
     failures=$((failures + 1))
   fi
+}
+expect_status() {  # expect_status WANT STDERR_PATTERN ARGS...
+  local want=$1 pattern=$2
+  shift 2
+  expect_run "$want" "$pattern" "$GAMEAI" "$@"
 }
 
 expect_status 2 "commands: games, agents, match, solve, play" frobnicate
@@ -63,16 +68,7 @@ limited() {  # limited KB ARGS...: gameai under an address-space limit
 expect_limited() {  # expect_limited KB WANT STDERR_PATTERN ARGS...
   local kb=$1 want=$2 pattern=$3
   shift 3
-  local err
-  err=$(limited "$kb" "$@" 2>&1 >/dev/null)
-  local got=$?
-  if [[ $got -ne $want ]]; then
-    echo "FAIL: (ulimit -v $kb; gameai $*) exited $got, want $want: $err"
-    failures=$((failures + 1))
-  elif [[ -n $pattern && ! $err =~ $pattern ]]; then
-    echo "FAIL: (ulimit -v $kb; gameai $*): stderr '$err' lacks '$pattern'"
-    failures=$((failures + 1))
-  fi
+  expect_run "$want" "$pattern" limited "$kb" "$@"
 }
 if ldd "$GAMEAI" 2>/dev/null | grep -q libasan; then
   echo "memory-limit checks skipped: an ASan build"
