@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 static int failures = 0;
 
@@ -209,10 +210,38 @@ static void bad_input(void) {
   gameai_game_free(game);
 }
 
+/* Memory: a table beyond the process's limit is GAMEAI_OUT_OF_MEMORY with
+ * a message, not an abort. RLIMIT_AS cannot be lowered under ASan (it
+ * reserves terabytes of address space), so that build skips this. */
+static void out_of_memory(void) {
+#if defined(__SANITIZE_ADDRESS__)
+  printf("out of memory checks skipped: an ASan build\n");
+#else
+  gameai_game* game = NULL;
+  CHECK_OK(gameai_game_load("mancala", &game));
+  struct rlimit old;
+  CHECK(getrlimit(RLIMIT_AS, &old) == 0);
+  struct rlimit limit = old;
+  limit.rlim_cur = (rlim_t)3 << 30;
+  CHECK(setrlimit(RLIMIT_AS, &limit) == 0);
+  gameai_agent* agent = NULL;
+  CHECK(gameai_agent_load(game, "alphabeta(tt=28)", &agent) ==
+        GAMEAI_OUT_OF_MEMORY);
+  CHECK(agent == NULL);
+  CHECK(strstr(gameai_last_error(), "tt=28") != NULL);
+  CHECK(gameai_agent_load(game, "mcts(max_nodes=2147483648)", &agent) ==
+        GAMEAI_OUT_OF_MEMORY);
+  CHECK(strstr(gameai_last_error(), "max_nodes=2147483648") != NULL);
+  CHECK(setrlimit(RLIMIT_AS, &old) == 0);
+  gameai_game_free(game);
+#endif
+}
+
 int main(void) {
   full_mancala_game();
   simultaneous_and_chance();
   bad_input();
+  out_of_memory();
   if (failures > 0) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

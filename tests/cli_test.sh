@@ -5,19 +5,24 @@ set -u
 GAMEAI=${GAMEAI:?set GAMEAI to the gameai binary}
 failures=0
 
-expect_status() {  # expect_status WANT STDERR_PATTERN ARGS...
+expect_run() {  # expect_run WANT STDERR_PATTERN COMMAND...
   local want=$1 pattern=$2
   shift 2
   local err
-  err=$("$GAMEAI" "$@" 2>&1 >/dev/null)
+  err=$("$@" 2>&1 >/dev/null)
   local got=$?
   if [[ $got -ne $want ]]; then
-    echo "FAIL: gameai $* exited $got, want $want"
+    echo "FAIL: $* exited $got, want $want: $err"
     failures=$((failures + 1))
   elif [[ -n $pattern && ! $err =~ $pattern ]]; then
-    echo "FAIL: gameai $*: stderr '$err' lacks '$pattern'"
+    echo "FAIL: $*: stderr '$err' lacks '$pattern'"
     failures=$((failures + 1))
   fi
+}
+expect_status() {  # expect_status WANT STDERR_PATTERN ARGS...
+  local want=$1 pattern=$2
+  shift 2
+  expect_run "$want" "$pattern" "$GAMEAI" "$@"
 }
 
 expect_status 2 "commands: games, agents, match, solve, play" frobnicate
@@ -51,6 +56,78 @@ fi
 if [[ "$(strip <<<"$a")" != "$(strip <<<"$b" | sed "s/\"threads\": 2/\"threads\": 1/")" ]]; then
   echo "FAIL: memoryless agents gave different games on 1 and 2 threads"; failures=$((failures + 1))
 fi
+
+# Memory: every request beyond the memory there is ends with a message (exit
+# 1 or 2) in bounded memory, never std::bad_alloc (exit 134). `ulimit -v`
+# cannot be used with ASan (it reserves terabytes of address space).
+limited() {  # limited KB ARGS...: gameai under an address-space limit
+  local kb=$1
+  shift
+  (ulimit -v "$kb" && exec "$GAMEAI" "$@")
+}
+expect_limited() {  # expect_limited KB WANT STDERR_PATTERN ARGS...
+  local kb=$1 want=$2 pattern=$3
+  shift 3
+  expect_run "$want" "$pattern" limited "$kb" "$@"
+}
+if ldd "$GAMEAI" 2>/dev/null | grep -q libasan; then
+  echo "memory-limit checks skipped: an ASan build"
+else
+  expect_limited 3000000 1 "alphabeta's transposition table \(tt=28\) needs 4.0 GiB.*ulimit -v" \
+    match mancala --agents 'alphabeta(tt=28)',random --games 2
+  expect_limited 3000000 1 "mcts's tree \(max_nodes=2147483648\) needs" \
+    match mancala --agents 'mcts(max_nodes=2147483648)',random --games 2
+  expect_limited 3000000 1 "table of 2\^28 entries.*more than the budget mem_mb=2048" \
+    solve 'mancala(pits=8,seeds=8)' --solver tt=28
+  # The arena allocates per game: the documented maximum starts at once and
+  # plays on in 1 GB (stopped here after 3 s: 124 is timeout's status).
+  (ulimit -v 1000000 && exec timeout 3 "$GAMEAI" match mancala --agents random,random --games 100000000 >/dev/null 2>&1)
+  got=$?
+  if [[ $got -ne 124 ]]; then
+    echo "FAIL: --games 100000000 under ulimit -v 1000000 exited $got, want to be still playing"
+    failures=$((failures + 1))
+  fi
+  # The solver sizes its table within the budget and the limit, and stops
+  # at its node budget with the bounds it proved.
+  out=$(limited 3000000 solve 'mancala(pits=8,seeds=8)' --solver nodes=100000,guess=4 --json)
+  if [[ $? -ne 0 || ! $out =~ '"status": "not solved within the budget"' || ! $out =~ '"margin_lower": ' ]]; then
+    echo "FAIL: solve mancala(pits=8,seeds=8) with nodes=100000: $out"
+    failures=$((failures + 1))
+  fi
+fi
+# Header reads are bounded: a device is refused at once.
+expect_status 2 "'/dev/zero' is not a regular file" match yacht --agents 'optimal(cache=/dev/zero)',random --games 2
+expect_status 2 "'/dev/zero' is not a regular file" solve yacht --solver cache=/dev/zero
+expect_status 2 "'/dev/zero' is not a regular file" match mancala --agents 'alphabeta(db=6,db_file=/dev/zero)',random --games 2
+expect_status 2 "'/dev/zero' is not a regular file" solve 'mancala(pits=4,seeds=2)' --solver db_file=/dev/zero
+
+# Files: anything that is not the table asked for is an error and is left
+# byte for byte; a failed write is an error with the reason.
+tmp=$(mktemp -d)
+printf 'my notes\n' >"$tmp/notes"
+expect_status 2 "not a gameai table file.*my notes" solve yacht --solver cache="$tmp/notes"
+expect_status 2 "not a gameai table file.*my notes" solve 'mancala(pits=4,seeds=2)' --solver db_seeds=6,db_file="$tmp/notes"
+if [[ "$(cat "$tmp/notes")" != "my notes" ]]; then
+  echo "FAIL: a text file named as a cache was changed"; failures=$((failures + 1))
+fi
+head -c 8192 /dev/zero | tr '\0' '\377' >"$tmp/nans"  # 1024 NaNs
+expect_status 2 "not a gameai table file" solve yacht --solver cache="$tmp/nans"
+"$GAMEAI" solve 'mancala(pits=4,seeds=2,empty_capture=true)' --solver db_seeds=6,db_file="$tmp/kalah.db" >/dev/null
+sum=$(cksum <"$tmp/kalah.db")
+expect_status 2 "holds kalah-endgame-db v2 \(pits=4 empty_capture=1" solve 'mancala(pits=4,seeds=2)' --solver db_seeds=6,db_file="$tmp/kalah.db"
+if [[ "$(cksum <"$tmp/kalah.db")" != "$sum" ]]; then
+  echo "FAIL: another rules' database was changed"; failures=$((failures + 1))
+fi
+expect_status 1 "cannot write '$tmp/missing/k.db'.*No such file or directory" solve 'mancala(pits=4,seeds=2)' --solver db_seeds=6,db_file="$tmp/missing/k.db"
+err=$( (trap '' XFSZ; ulimit -f 1 && exec "$GAMEAI" solve 'mancala(pits=4,seeds=2)' --solver db_seeds=8,db_file="$tmp/full.db") 2>&1 >/dev/null)
+got=$?
+if [[ $got -ne 1 || ! $err =~ "File too large" || -e "$tmp/full.db" ]]; then
+  echo "FAIL: a database save that failed: exit $got, '$err'"; failures=$((failures + 1))
+fi
+if compgen -G "$tmp/*.tmp-*" >/dev/null; then
+  echo "FAIL: a temporary file was left behind"; failures=$((failures + 1))
+fi
+rm -rf "$tmp"
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures CLI check(s) failed"

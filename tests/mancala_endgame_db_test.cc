@@ -5,6 +5,9 @@
 #include <string>
 #include <utility>
 
+#include "file_test_util.h"
+#include "fmt/format.h"
+#include "gameai/core/file_io.h"
 #include "gameai/core/random.h"
 #include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/solver.h"
@@ -179,7 +182,7 @@ TEST_F(EndgameDbFile, AFileHoldingAnotherDatabaseIsNeverOverwritten) {
   absl::StatusOr<std::unique_ptr<EndgameDb>> unwritable =
       EndgameDb::LoadOrBuild(rules, 5, Path("no_such_dir/x"));
   ASSERT_FALSE(unwritable.ok());
-  EXPECT_NE(unwritable.status().message().find("not writable"),
+  EXPECT_NE(unwritable.status().message().find("No such file or directory"),
             std::string::npos)
       << unwritable.status();
   EXPECT_EQ(*EndgameDb::FileSeeds(rules, path), 5);
@@ -199,6 +202,108 @@ TEST_F(EndgameDbFile, AFileHoldingAnotherDatabaseIsNeverOverwritten) {
   EXPECT_EQ(solved->db_source, "loaded");
   EXPECT_EQ(solved->margin, on_demand->margin);
   std::remove(path.c_str());
+}
+
+TEST_F(EndgameDbFile, OtherRulesFileIsLeftByteIdentical) {
+  const std::string path = Path("other_rules");
+  ASSERT_TRUE(
+      EndgameDb::LoadOrBuild(MakeRules({.empty_capture = true}), 5, path).ok());
+  const std::string before = gameai::testing::ReadBytes(path);
+  for (const Rules& rules : {MakeRules({}), MakeRules({.pits = 5})}) {
+    absl::StatusOr<std::unique_ptr<EndgameDb>> db =
+        EndgameDb::LoadOrBuild(rules, 5, path);
+    ASSERT_FALSE(db.ok());
+    EXPECT_NE(db.status().message().find("empty_capture=1"), std::string::npos)
+        << db.status();
+    EXPECT_NE(db.status().message().find("remove it or name another file"),
+              std::string::npos);
+  }
+  EXPECT_EQ(gameai::testing::ReadBytes(path), before);
+  std::remove(path.c_str());
+}
+
+TEST_F(EndgameDbFile, TextFileIsLeftUntouched) {
+  const std::string path = Path("text");
+  gameai::testing::WriteBytes(path, "kalah notes\n");
+  absl::StatusOr<std::unique_ptr<EndgameDb>> db =
+      EndgameDb::LoadOrBuild(MakeRules({}), 5, path);
+  ASSERT_FALSE(db.ok());
+  EXPECT_NE(db.status().message().find("not a gameai table file"),
+            std::string::npos)
+      << db.status();
+  EXPECT_EQ(gameai::testing::ReadBytes(path), "kalah notes\n");
+  std::remove(path.c_str());
+}
+
+TEST_F(EndgameDbFile, DeviceFileIsRefusedInBoundedMemory) {
+  absl::StatusOr<std::unique_ptr<EndgameDb>> db =
+      EndgameDb::LoadOrBuild(MakeRules({}), 5, "/dev/zero");
+  ASSERT_FALSE(db.ok());
+  EXPECT_NE(db.status().message().find("not a regular file"), std::string::npos)
+      << db.status();
+}
+
+// A well-formed file (header and checksum right) whose entries are no
+// margins: the file's own checksum cannot vouch for what was computed.
+TEST_F(EndgameDbFile, EntriesOutOfRangeAreDamagedEvenWithAGoodChecksum) {
+  const Rules rules = MakeRules({});
+  const std::string path = Path("bad_entries");
+  const int64_t entries = EndgameDb::Entries(6, 5);
+  const std::string garbage(static_cast<size_t>(entries), '\xff');
+  ASSERT_TRUE(WriteTableFile(
+                  path,
+                  {.kind = "kalah-endgame-db",
+                   .version = 2,
+                   .params = fmt::format(
+                       "pits=6 empty_capture=0 seeds=5 entries={}", entries)},
+                  garbage.data(), entries)
+                  .ok());
+  absl::StatusOr<std::unique_ptr<EndgameDb>> db =
+      EndgameDb::Load(rules, 5, path);
+  ASSERT_FALSE(db.ok());
+  EXPECT_NE(db.status().message().find("hold no margin"), std::string::npos)
+      << db.status();
+  std::remove(path.c_str());
+}
+
+TEST_F(EndgameDbFile, FlippedByteIsAnError) {
+  const Rules rules = MakeRules({});
+  const std::string path = Path("flipped");
+  ASSERT_TRUE(EndgameDb::LoadOrBuild(rules, 5, path).ok());
+  std::string bytes = gameai::testing::ReadBytes(path);
+  bytes[bytes.size() - 10] ^=
+      0x01;  // still a margin: only the checksum sees it
+  gameai::testing::WriteBytes(path, bytes);
+  absl::StatusOr<std::unique_ptr<EndgameDb>> db =
+      EndgameDb::LoadOrBuild(rules, 5, path);
+  ASSERT_FALSE(db.ok());
+  EXPECT_NE(db.status().message().find("checksum"), std::string::npos)
+      << db.status();
+  EXPECT_EQ(gameai::testing::ReadBytes(path), bytes);
+  std::remove(path.c_str());
+}
+
+TEST_F(EndgameDbFile, FailedSaveIsReported) {
+  const Rules rules = MakeRules({});
+  const std::string path = Path("full_disk");
+  absl::StatusOr<std::unique_ptr<EndgameDb>> db;
+  absl::StatusOr<SolveResult> solved;
+  {
+    gameai::testing::FileSizeLimit limit(1024);  // the database is 6 KB
+    db = EndgameDb::LoadOrBuild(rules, 5, path);
+    const Rules small = MakeRules({.pits = 6, .seeds = 1});
+    solved = SolveKalah(small, small.InitialState(),
+                        {.tt_log2_size = 16, .db_seeds = 5, .db_file = path});
+  }
+  ASSERT_FALSE(db.ok());
+  EXPECT_NE(db.status().message().find("File too large"), std::string::npos)
+      << db.status();
+  EXPECT_NE(db.status().message().find(path), std::string::npos);
+  ASSERT_FALSE(solved.ok());
+  EXPECT_NE(solved.status().message().find("File too large"), std::string::npos)
+      << solved.status();
+  EXPECT_EQ(EndgameDb::FileSeeds(rules, path).status().code(),
+            absl::StatusCode::kNotFound);
 }
 
 TEST(EndgameDb, RejectsSizesOutOfRange) {

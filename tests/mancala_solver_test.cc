@@ -103,6 +103,72 @@ TEST(KalahSolver, RejectsBadOptions) {
   EXPECT_FALSE(SolveKalah(rules, rules.InitialState(), {.db_seeds = 99}).ok());
 }
 
+// Budgets: a search stopped by its node or time budget reports the
+// bounds it proved (which hold the true margin), never a wrong margin.
+TEST(KalahSolver, NodeBudgetGivesTrueBoundsNotAMargin) {
+  const Rules rules = MakeRules({});  // 6x4: +8
+  absl::StatusOr<SolveResult> r = SolveKalah(
+      rules, rules.InitialState(), {.tt_log2_size = 20, .max_nodes = 20000});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(r->solved);
+  EXPECT_LT(r->margin_lower, r->margin_upper);
+  EXPECT_LE(r->margin_lower, 8);
+  EXPECT_GE(r->margin_upper, 8);
+  EXPECT_LE(r->nodes, 20000);
+}
+
+TEST(KalahSolver, TimeBudgetGivesTrueBounds) {
+  const Rules rules = MakeRules({});
+  absl::StatusOr<SolveResult> r =
+      SolveKalah(rules, rules.InitialState(),
+                 {.tt_log2_size = 20, .guess_depth = 0, .max_seconds = 0.05});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(r->solved);
+  EXPECT_LE(r->margin_lower, 8);
+  EXPECT_GE(r->margin_upper, 8);
+}
+
+TEST(KalahSolver, EnoughBudgetSolves) {
+  const Rules rules = MakeRules({.pits = 4, .seeds = 2});
+  const int expected = PlainReference(rules).Margin(rules.InitialState());
+  absl::StatusOr<SolveResult> r = SolveKalah(
+      rules, rules.InitialState(),
+      {.tt_log2_size = 16, .max_nodes = 10'000'000, .max_seconds = 600});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->solved);
+  EXPECT_EQ(r->margin, expected);
+  EXPECT_EQ(r->margin_lower, expected);
+  EXPECT_EQ(r->margin_upper, expected);
+}
+
+TEST(KalahSolver, PickedTableFitsTheMemoryBudget) {
+  const Rules rules = MakeRules({.pits = 8, .seeds = 8});  // would pick 4 GiB
+  const int64_t budget = int64_t{64} << 20;
+  absl::StatusOr<SolveResult> r =
+      SolveKalah(rules, rules.InitialState(),
+                 {.guess_depth = 0, .max_nodes = 1000, .memory_bytes = budget});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(r->solved);
+  EXPECT_LE((int64_t{16} << r->tt_log2_size) + r->db_bytes, budget);
+  EXPECT_GT((int64_t{32} << r->tt_log2_size) + r->db_bytes, budget);
+}
+
+TEST(KalahSolver, TableAskedBeyondTheMemoryBudgetIsAnError) {
+  const Rules rules = MakeRules({.pits = 8, .seeds = 8});
+  absl::StatusOr<SolveResult> r =
+      SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 28});
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(r.status().message().find("mem_mb=2048"), std::string::npos)
+      << r.status();
+}
+
+TEST(KalahSolver, RejectsNegativeBudgets) {
+  const Rules rules = MakeRules({});
+  EXPECT_FALSE(SolveKalah(rules, rules.InitialState(), {.max_nodes = -1}).ok());
+  EXPECT_FALSE(
+      SolveKalah(rules, rules.InitialState(), {.max_seconds = -1}).ok());
+}
+
 // Published (Irving, Donkers & Uiterwijk 2000, their capture rule): 6 pits
 // with 1 seed: +2, with 2 seeds: +10. Larger boards take seconds to
 // minutes: `gameai solve` reproduces them (README, closing notes).

@@ -4,6 +4,7 @@
 
 #include "gameai/core/arena.h"
 #include "gameai/mancala/mancala.h"
+#include "gameai/minirisk/minirisk.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
 
@@ -145,6 +146,71 @@ TEST(DecoupledMcts, SameSeedSameGames) {
   for (size_t i = 0; i < a->agents.size(); ++i) {
     EXPECT_EQ(a->agents[i].score_sum, b->agents[i].score_sum);
   }
+}
+
+// The node budget: past max_nodes the tree stops growing (one expansion
+// may pass it) and the search still plays a legal move.
+TEST(Mcts, TreeStopsGrowingAtItsNodeBudget) {
+  const Rules rules = MakeRules(6, 4);
+  const mancala::State root = rules.InitialState();
+  Mcts<Rules> capped(rules, {.simulations = 5000, .max_nodes = 1000});
+  Rng rng(3);
+  const mancala::Move move = capped.Search(root, rng);
+  EXPECT_TRUE(rules.IsLegal(root, move));
+  EXPECT_GE(capped.TreeSize(), 1000);
+  EXPECT_LE(capped.TreeSize(), 1000 + 6);
+  Mcts<Rules> free(rules, {.simulations = 5000});
+  Rng rng2(3);
+  free.Search(root, rng2);
+  EXPECT_GT(free.TreeSize(), 10000);
+}
+
+TEST(Mcts, TreeWithChanceNodesStopsGrowingAtItsNodeBudget) {
+  const toy::ChanceNim rules;
+  Mcts<toy::ChanceNim> capped(rules, {.simulations = 5000, .max_nodes = 300});
+  Rng rng(4);
+  capped.Search(rules.InitialState(), rng);
+  EXPECT_GE(capped.TreeSize(), 300);
+  EXPECT_LE(capped.TreeSize(), 300 + 8);
+}
+
+TEST(DecoupledMcts, TreeStopsGrowingAtItsNodeBudget) {
+  absl::StatusOr<minirisk::Rules> rules =
+      minirisk::Rules::Create({.players = 2});
+  ASSERT_TRUE(rules.ok());
+  DecoupledMcts<minirisk::Rules> capped(
+      *rules, {.simulations = 3000, .max_nodes = 500});
+  Rng rng(5);
+  minirisk::State s = rules->InitialState();
+  while (rules->CurrentPlayer(s) == kChancePlayer) {
+    rules->Apply(s, rules->SampleChance(s, rng));
+  }
+  capped.Search(s, 0, rng);
+  EXPECT_GE(capped.TreeSize(), 500);
+  EXPECT_LE(capped.TreeSize(), 500 + 2 * 15);  // one expansion: 15 cards each
+}
+
+TEST(Ismcts, CappedTreeStillPlaysLegalMoves) {
+  absl::StatusOr<MatchResult> r =
+      RunMatch({.game = "daifugo(players=3,games=1)",
+                .agents = {"mcts(simulations=2000,max_nodes=1000)", "random"},
+                .games = 3,
+                .seed = 6});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->agents[0].illegal_actions, 0);
+}
+
+TEST(MctsAgent, RefusesANodeBudgetBeyondTheMachine) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala");
+  ASSERT_TRUE(game.ok());
+  // 2^31 nodes of 32 bytes: 64 GiB, more than a test machine has.
+  absl::StatusOr<std::unique_ptr<Agent>> agent =
+      LoadAgent(**game, "mcts(max_nodes=2147483648)");
+  if (agent.ok()) GTEST_SKIP() << "this machine has 64 GiB to spare";
+  EXPECT_EQ(agent.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(agent.status().message().find("max_nodes=2147483648"),
+            std::string::npos)
+      << agent.status();
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "gameai/core/stats.h"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -32,6 +34,61 @@ TEST(MeanWithInterval95, NormalInterval) {
   // s = sqrt(2.5), half = 1.96 * s / sqrt(5)
   EXPECT_NEAR(ci.high - mean, 1.959964 * std::sqrt(2.5) / std::sqrt(5.0), 1e-5);
   EXPECT_NEAR(mean - ci.low, ci.high - mean, 1e-12);
+}
+
+TEST(MeanWithInterval95, FromTotalsAgreesWithTheSamples) {
+  const std::vector<double> xs = {3.5, 1.25, 7, 2, 2, 9.75, 4};
+  double sum = 0, squares = 0;
+  for (double x : xs) {
+    sum += x;
+    squares += x * x;
+  }
+  const auto [mean, ci] = MeanWithInterval95(xs);
+  const auto [mean2, ci2] =
+      MeanWithInterval95(static_cast<int64_t>(xs.size()), sum, squares);
+  EXPECT_DOUBLE_EQ(mean2, mean);
+  EXPECT_NEAR(ci2.low, ci.low, 1e-12);
+  EXPECT_NEAR(ci2.high, ci.high, 1e-12);
+}
+
+TEST(ExactSum, HasNoRoundingError) {
+  ExactSum sum;
+  for (double x : {1e100, 1.0, -1e100, 1e-300, -1e-300, 0.1}) sum.Add(x);
+  EXPECT_EQ(sum.Value(), 1.1);
+  ExactSum tiny;
+  tiny.Add(4.9e-324);  // the smallest subnormal
+  tiny.Add(4.9e-324);
+  EXPECT_EQ(tiny.Value(), 2 * 4.9e-324);
+}
+
+TEST(ExactSum, SameValueInAnyOrderAndSplit) {
+  std::vector<double> xs;
+  uint64_t state = 12345;
+  for (int i = 0; i < 3000; ++i) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const double unit = static_cast<double>(state >> 11) / 9007199254740992.0;
+    xs.push_back((unit - 0.5) * std::pow(10.0, static_cast<int>(state % 9)) /
+                 7);
+  }
+  ExactSum forward, backward, first, second;
+  for (double x : xs) forward.Add(x);
+  for (auto it = xs.rbegin(); it != xs.rend(); ++it) backward.Add(*it);
+  for (size_t i = 0; i < xs.size(); ++i) (i < 1234 ? first : second).Add(xs[i]);
+  first.Add(second);
+  EXPECT_EQ(forward.Value(), backward.Value());
+  EXPECT_EQ(forward.Value(), first.Value());
+  double naive = 0;
+  for (double x : xs) naive += x;
+  EXPECT_NEAR(forward.Value(), naive, 1e-6);
+}
+
+TEST(ExactSum, NonFiniteValuesPropagate) {
+  ExactSum sum;
+  sum.Add(1);
+  sum.Add(std::numeric_limits<double>::infinity());
+  EXPECT_EQ(sum.Value(), std::numeric_limits<double>::infinity());
+  sum.Add(std::numeric_limits<double>::quiet_NaN());
+  EXPECT_TRUE(std::isnan(sum.Value()));
 }
 
 }  // namespace

@@ -1,6 +1,12 @@
+#include <cmath>
 #include <cstdio>
+#include <limits>
+#include <vector>
 
+#include "file_test_util.h"
 #include "gameai/core/arena.h"
+#include "gameai/core/file_io.h"
+#include "gameai/core/registry.h"
 #include "gameai/yacht/optimal.h"
 #include "gtest/gtest.h"
 
@@ -37,6 +43,136 @@ TEST(YachtOptimal, SaveAndLoadRoundTrip) {
   EXPECT_FALSE(
       OptimalTable::Load({.players = 1, .yahtzee_bonus = true}, path).ok());
   std::remove(path.c_str());
+}
+
+std::string CachePath(const std::string& name) {
+  return ::testing::TempDir() + "/gameai_yacht_" + name + ".table";
+}
+
+// TableOfValue: a well-formed cache file (right header and checksum)
+// whose every entry is `value`.
+void WriteTableOfValue(const std::string& path, double value) {
+  const std::vector<double> values(size_t{1} << 20, value);
+  ASSERT_TRUE(WriteTableFile(path,
+                             {.kind = "yacht-optimal-table",
+                              .version = 2,
+                              .params = "yahtzee_bonus=0 entries=1048576"},
+                             values.data(),
+                             static_cast<int64_t>(values.size() * 8))
+                  .ok());
+}
+
+TEST(YachtOptimalCache, TableOfNansIsDamagedNotPlayed) {
+  const std::string path = CachePath("nan");
+  WriteTableOfValue(path, std::numeric_limits<double>::quiet_NaN());
+  const std::string before = gameai::testing::ReadBytes(path);
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> shared =
+      OptimalTable::Shared({.players = 1}, path);
+  ASSERT_FALSE(shared.ok());
+  EXPECT_NE(shared.status().message().find("damaged"), std::string::npos)
+      << shared.status();
+  EXPECT_EQ(gameai::testing::ReadBytes(path), before);
+  // The agent is refused too rather than play from it.
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("yacht");
+  ASSERT_TRUE(game.ok());
+  absl::StatusOr<std::unique_ptr<Agent>> agent =
+      LoadAgent(**game, "optimal(cache=" + path + ")");
+  ASSERT_FALSE(agent.ok());
+  EXPECT_NE(agent.status().message().find("damaged"), std::string::npos)
+      << agent.status();
+  EXPECT_EQ(gameai::testing::ReadBytes(path), before);
+  std::remove(path.c_str());
+}
+
+TEST(YachtOptimalCache, RawNanBytesAreNotATable) {
+  const std::string path = CachePath("raw_nan");
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  gameai::testing::WriteBytes(
+      path, std::string(reinterpret_cast<const char*>(&nan), 8) +
+                std::string(4096, '\xff'));
+  const std::string before = gameai::testing::ReadBytes(path);
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> shared =
+      OptimalTable::Shared({.players = 1}, path);
+  ASSERT_FALSE(shared.ok());
+  EXPECT_NE(shared.status().message().find("not a gameai table file"),
+            std::string::npos)
+      << shared.status();
+  EXPECT_EQ(gameai::testing::ReadBytes(path), before);
+  std::remove(path.c_str());
+}
+
+TEST(YachtOptimalCache, TextFileIsLeftUntouched) {
+  const std::string path = CachePath("text");
+  gameai::testing::WriteBytes(path, "my shopping list\neggs\n");
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> shared =
+      OptimalTable::Shared({.players = 1}, path);
+  ASSERT_FALSE(shared.ok());
+  EXPECT_NE(shared.status().message().find("my shopping list"),
+            std::string::npos)
+      << shared.status();
+  EXPECT_EQ(gameai::testing::ReadBytes(path), "my shopping list\neggs\n");
+  std::remove(path.c_str());
+}
+
+TEST(YachtOptimalCache, OtherRulesTableIsLeftByteIdentical) {
+  const std::string path = CachePath("other_rules");
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> bonus =
+      OptimalTable::Shared({.players = 1, .yahtzee_bonus = true}, path);
+  ASSERT_TRUE(bonus.ok()) << bonus.status();
+  const std::string before = gameai::testing::ReadBytes(path);
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> plain =
+      OptimalTable::Shared({.players = 1}, path);
+  ASSERT_FALSE(plain.ok());
+  EXPECT_NE(plain.status().message().find("yahtzee_bonus=1"), std::string::npos)
+      << plain.status();
+  EXPECT_EQ(gameai::testing::ReadBytes(path), before);
+  std::remove(path.c_str());
+}
+
+TEST(YachtOptimalCache, TruncatedOrFlippedFileIsAnError) {
+  const std::string path = CachePath("damaged");
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+      OptimalTable::Compute({.players = 1}, 2);
+  ASSERT_TRUE(table.ok());
+  ASSERT_TRUE((*table)->Save(path).ok());
+  std::string bytes = gameai::testing::ReadBytes(path);
+  gameai::testing::WriteBytes(path, bytes.substr(0, bytes.size() - 8));
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> truncated =
+      OptimalTable::Load({.players = 1}, path);
+  EXPECT_NE(truncated.status().message().find("truncated"), std::string::npos)
+      << truncated.status();
+  bytes[bytes.size() / 2] ^= 0x40;
+  gameai::testing::WriteBytes(path, bytes);
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> flipped =
+      OptimalTable::Load({.players = 1}, path);
+  EXPECT_NE(flipped.status().message().find("checksum"), std::string::npos)
+      << flipped.status();
+  EXPECT_FALSE(OptimalTable::Shared({.players = 1}, path).ok());
+  EXPECT_EQ(gameai::testing::ReadBytes(path), bytes);
+  std::remove(path.c_str());
+}
+
+TEST(YachtOptimalCache, UnwritableDirectoryIsAnError) {
+  const std::string path = CachePath("no_such_dir/table");
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> shared =
+      OptimalTable::Shared({.players = 1}, path);
+  ASSERT_FALSE(shared.ok());
+  EXPECT_NE(shared.status().message().find("No such file or directory"),
+            std::string::npos)
+      << shared.status();
+}
+
+TEST(YachtOptimalCache, FailedSaveIsReported) {
+  const std::string path = CachePath("full_disk");
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> shared;
+  {
+    gameai::testing::FileSizeLimit limit(4096);
+    shared = OptimalTable::Shared({.players = 1}, path);
+  }
+  ASSERT_FALSE(shared.ok());
+  EXPECT_NE(shared.status().message().find("File too large"), std::string::npos)
+      << shared.status();
+  EXPECT_FALSE(OptimalTable::Load({.players = 1}, path).ok());
 }
 
 TEST(YachtOptimal, BeatsGreedyInSolitaire) {

@@ -47,7 +47,8 @@ typedef enum gameai_status {
   GAMEAI_FAILED_PRECONDITION = 3, /* e.g. an action on a finished game */
   GAMEAI_BUFFER_TOO_SMALL = 4,    /* *count / *length holds the size needed */
   GAMEAI_UNIMPLEMENTED = 5,       /* e.g. an agent that cannot play a game */
-  GAMEAI_INTERNAL = 6
+  GAMEAI_INTERNAL = 6,
+  GAMEAI_OUT_OF_MEMORY = 7 /* a table, tree or database beyond the budget */
 } gameai_status;
 
 /* Who acts (gameai_state_current_player): a seat 0..n-1 or one of these. */

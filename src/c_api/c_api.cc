@@ -5,6 +5,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "fmt/format.h"
 #include "gameai/core/agent.h"
 #include "gameai/core/game.h"
+#include "gameai/core/memory.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/text.h"
 
@@ -49,6 +51,8 @@ gameai_status FromStatus(const absl::Status& status) {
       return Fail(GAMEAI_FAILED_PRECONDITION, std::move(message));
     case absl::StatusCode::kUnimplemented:
       return Fail(GAMEAI_UNIMPLEMENTED, std::move(message));
+    case absl::StatusCode::kResourceExhausted:
+      return Fail(GAMEAI_OUT_OF_MEMORY, std::move(message));
     default:
       return Fail(GAMEAI_INTERNAL, std::move(message));
   }
@@ -58,12 +62,26 @@ gameai_status Null(const char* what) {
   return Fail(GAMEAI_INVALID_ARGUMENT, fmt::format("{} is NULL", what));
 }
 
-// Guard: runs `body`, turning any exception into GAMEAI_INTERNAL.
+// OutOfMemory: GAMEAI_OUT_OF_MEMORY with the message, or a short one that
+// needs no allocation when even the message does not fit.
+gameai_status OutOfMemory() noexcept {
+  try {
+    last_error = gameai::kOutOfMemoryMessage;
+  } catch (...) {
+    last_error = "out of memory";  // short strings are not allocated
+  }
+  return GAMEAI_OUT_OF_MEMORY;
+}
+
+// Guard: runs `body`, turning std::bad_alloc into GAMEAI_OUT_OF_MEMORY and
+// any other exception into GAMEAI_INTERNAL.
 template <class F>
 gameai_status Guard(F&& body) {
   try {
     last_error.clear();
     return body();
+  } catch (const std::bad_alloc&) {
+    return OutOfMemory();
   } catch (const std::exception& e) {
     return Fail(GAMEAI_INTERNAL, fmt::format("internal error: {}", e.what()));
   } catch (...) {

@@ -1,10 +1,14 @@
 // gameai: the command line of the library (shared/spec/cli.md).
+#include <cstdio>
+#include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "args.h"
 #include "fmt/format.h"
+#include "gameai/core/memory.h"
 
 namespace {
 
@@ -30,7 +34,7 @@ constexpr char kHelp[] =
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int Dispatch(int argc, char** argv) {
   using namespace gameai::cli;
   if (argc < 2) {
     fmt::print(stderr, "{}", kHelp);
@@ -50,4 +54,19 @@ int main(int argc, char** argv) {
   return Fail(absl::InvalidArgumentError(
       "unknown command '" + command +
       "'; commands: games, agents, match, solve, play, help"));
+}
+
+// main: no exception leaves the command: memory that runs out is an error
+// message and exit status 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return Dispatch(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fputs("gameai: ", stderr);
+    std::fputs(gameai::kOutOfMemoryMessage, stderr);
+    std::fputs("\n", stderr);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gameai: internal error: %s\n", e.what());
+  }
+  return gameai::cli::kExitFailure;
 }

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <new>
 #include <thread>
 
 #include "absl/status/status.h"
 #include "absl/synchronization/mutex.h"
 #include "fmt/format.h"
+#include "gameai/core/memory.h"
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/spec.h"
@@ -47,6 +49,42 @@ struct Series {
   int64_t end_game = 0;
 };
 
+// SpecTotals: one spec's results so far, summed exactly (ExactSum), so
+// that series added together give the same totals for any split.
+struct SpecTotals {
+  int64_t games = 0, wins = 0, draws = 0, losses = 0, illegal_actions = 0;
+  ExactSum scores, score_squares, returns, first_places;
+  std::vector<ExactSum> tallies;
+
+  void Add(const SpecTotals& other) {
+    games += other.games;
+    wins += other.wins;
+    draws += other.draws;
+    losses += other.losses;
+    illegal_actions += other.illegal_actions;
+    scores.Add(other.scores);
+    score_squares.Add(other.score_squares);
+    returns.Add(other.returns);
+    first_places.Add(other.first_places);
+    if (tallies.size() < other.tallies.size()) {
+      tallies.resize(other.tallies.size());
+    }
+    for (size_t k = 0; k < other.tallies.size(); ++k) {
+      tallies[k].Add(other.tallies[k]);
+    }
+  }
+};
+
+// SeriesTotals: what a series keeps of its games: the totals per spec, the
+// game log when asked for, and its first illegal actions. Nothing grows
+// with the number of games unless the game log is asked for.
+struct SeriesTotals {
+  std::vector<SpecTotals> specs;
+  std::vector<GameLogEntry> game_log;
+  std::vector<IllegalAction> illegal;  // the series' first kKeptIllegalActions
+  absl::Status status;                 // an allocation that failed
+};
+
 class MatchRunner {
  public:
   MatchRunner(const MatchOptions& options, std::shared_ptr<const Game> game,
@@ -80,31 +118,63 @@ class MatchRunner {
     return LoadAgent(*game_, text);
   }
 
-  // RunSeries: plays games [first, end) with one set of agent instances.
+  // RunSeries: plays games [first, end) with one set of agent instances,
+  // adding each game to `totals` as it ends. An allocation that fails
+  // ends the series with totals.status set.
   void RunSeries(const Series& series,
                  std::vector<std::unique_ptr<Agent>>& agents,
-                 std::vector<GameRecord>& records) {
-    for (int64_t g = series.first_game; g < series.end_game; ++g) {
-      records[g] = PlayOne(g, agents);
-      absl::MutexLock lock(&mutex_);
-      ++done_;
-      if (options_.on_progress) options_.on_progress(done_, total_);
+                 SeriesTotals& totals) {
+    try {
+      totals.specs.resize(specs_.size());
+      for (int64_t g = series.first_game; g < series.end_game; ++g) {
+        const GameRecord record = PlayOne(g, agents, totals.illegal);
+        AddGame(record, totals);
+        absl::MutexLock lock(&mutex_);
+        ++done_;
+        if (options_.on_progress) options_.on_progress(done_, total_);
+      }
+    } catch (const std::bad_alloc&) {
+      totals.status = absl::ResourceExhaustedError(kOutOfMemoryMessage);
     }
   }
 
   void set_total(int64_t total) { total_ = total; }
-  std::vector<IllegalAction> TakeIllegal() {
-    absl::MutexLock lock(&mutex_);
-    std::sort(illegal_.begin(), illegal_.end(),
-              [](const IllegalAction& a, const IllegalAction& b) {
-                return a.game_index < b.game_index;
-              });
-    return std::move(illegal_);
-  }
 
  private:
-  GameRecord PlayOne(int64_t index,
-                     std::vector<std::unique_ptr<Agent>>& agents) {
+  // AddGame: one finished game into the totals of the specs seated.
+  void AddGame(const GameRecord& g, SeriesTotals& totals) const {
+    const double best = *std::max_element(g.returns.begin(), g.returns.end());
+    const auto sharing = std::count(g.returns.begin(), g.returns.end(), best);
+    for (size_t seat = 0; seat < g.slot_of_seat.size(); ++seat) {
+      SpecTotals& r = totals.specs[seating_.slot_spec[g.slot_of_seat[seat]]];
+      ++r.games;
+      r.scores.Add(g.scores[seat]);
+      r.score_squares.Add(g.scores[seat] * g.scores[seat]);
+      r.returns.Add(g.returns[seat]);
+      r.illegal_actions += g.illegal_per_seat[seat];
+      const std::vector<double>& tallies = g.tallies[seat];
+      if (r.tallies.size() < tallies.size()) r.tallies.resize(tallies.size());
+      for (size_t k = 0; k < tallies.size(); ++k) r.tallies[k].Add(tallies[k]);
+      if (seating_.solitaire) continue;
+      if (g.returns[seat] < best) {
+        ++r.losses;
+      } else {
+        r.first_places.Add(1.0 / static_cast<double>(sharing));
+        ++(sharing == 1 ? r.wins : r.draws);
+      }
+    }
+    if (options_.log_games) {
+      GameLogEntry entry;
+      for (int slot : g.slot_of_seat) {
+        entry.agent_of_seat.push_back(seating_.slot_spec[slot]);
+      }
+      entry.scores = g.scores;
+      totals.game_log.push_back(std::move(entry));
+    }
+  }
+
+  GameRecord PlayOne(int64_t index, std::vector<std::unique_ptr<Agent>>& agents,
+                     std::vector<IllegalAction>& illegal) {
     const int players = game_->NumPlayers();
     const uint64_t game_seed = DeriveSeed(options_.seed, index);
     Rng referee(game_seed);
@@ -140,12 +210,13 @@ class MatchRunner {
       } else if (current == kSimultaneousPlayer) {
         std::vector<Action> joint(players);
         for (Player p = 0; p < players; ++p) {
-          joint[p] = AskAgent(index, *state, p, *seated[p], referee, record);
+          joint[p] =
+              AskAgent(index, *state, p, *seated[p], referee, record, illegal);
         }
         (void)state->ApplyJointAction(joint);  // every entry checked legal
       } else {
-        const Action action =
-            AskAgent(index, *state, current, *seated[current], referee, record);
+        const Action action = AskAgent(index, *state, current, *seated[current],
+                                       referee, record, illegal);
         (void)state->ApplyAction(action);  // checked legal
       }
       for (Player p = 0; p < players; ++p) {
@@ -176,7 +247,8 @@ class MatchRunner {
   // AskAgent: the agent's action if legal; otherwise the violation is
   // recorded and a uniformly random legal action is returned instead.
   Action AskAgent(int64_t index, const State& state, Player seat, Agent& agent,
-                  Rng& referee, GameRecord& record) {
+                  Rng& referee, GameRecord& record,
+                  std::vector<IllegalAction>& illegal) {
     const std::vector<Action> legal = state.LegalActions(seat);
     absl::StatusOr<Action> action = agent.Step(*state.ViewFor(seat));
     std::string problem;
@@ -188,9 +260,8 @@ class MatchRunner {
       return *action;
     }
     ++record.illegal_per_seat[seat];
-    {
-      absl::MutexLock lock(&mutex_);
-      illegal_.push_back(IllegalAction{
+    if (illegal.size() < kKeptIllegalActions) {
+      illegal.push_back(IllegalAction{
           .agent = specs_[seating_.slot_spec[record.slot_of_seat[seat]]],
           .game_index = index,
           .seat = seat,
@@ -208,49 +279,32 @@ class MatchRunner {
   absl::Mutex mutex_;
   int64_t done_ ABSL_GUARDED_BY(mutex_) = 0;
   int64_t total_ = 0;
-  std::vector<IllegalAction> illegal_ ABSL_GUARDED_BY(mutex_);
 };
 
-AgentResult Summarize(const std::string& spec, int spec_index,
-                      const std::vector<GameRecord>& records,
-                      const Seating& seating, bool solitaire) {
+AgentResult Summarize(const std::string& spec, const SpecTotals& totals,
+                      bool solitaire) {
   AgentResult r;
   r.spec = spec;
-  std::vector<double> scores;
-  double total_return = 0;
-  for (const GameRecord& g : records) {
-    const double best = *std::max_element(g.returns.begin(), g.returns.end());
-    const auto sharing = std::count(g.returns.begin(), g.returns.end(), best);
-    for (size_t seat = 0; seat < g.slot_of_seat.size(); ++seat) {
-      if (seating.slot_spec[g.slot_of_seat[seat]] != spec_index) continue;
-      ++r.games;
-      scores.push_back(g.scores[seat]);
-      r.score_sum += g.scores[seat];
-      total_return += g.returns[seat];
-      r.illegal_actions += g.illegal_per_seat[seat];
-      const std::vector<double>& tallies = g.tallies[seat];
-      r.tallies.resize(tallies.size());
-      for (size_t k = 0; k < tallies.size(); ++k) r.tallies[k] += tallies[k];
-      if (solitaire) continue;
-      if (g.returns[seat] < best) {
-        ++r.losses;
-      } else {
-        r.first_places += 1.0 / static_cast<double>(sharing);
-        ++(sharing == 1 ? r.wins : r.draws);
-      }
-    }
-  }
+  r.games = totals.games;
+  r.wins = totals.wins;
+  r.draws = totals.draws;
+  r.losses = totals.losses;
+  r.illegal_actions = totals.illegal_actions;
+  r.score_sum = totals.scores.Value();
+  r.first_places = totals.first_places.Value();
+  for (const ExactSum& t : totals.tallies) r.tallies.push_back(t.Value());
   if (r.games > 0) {
     const double points = r.wins + 0.5 * r.draws;
     r.win_rate = solitaire ? 0 : points / r.games;
     r.win_rate_ci95 =
         solitaire ? Interval{0, 0} : WilsonInterval95(points, r.games);
-    r.mean_return = total_return / r.games;
+    r.mean_return = totals.returns.Value() / r.games;
     if (!solitaire) {
       r.first_place_rate_ci95 = WilsonInterval95(r.first_places, r.games);
     }
   }
-  std::tie(r.mean_score, r.mean_score_ci95) = MeanWithInterval95(scores);
+  std::tie(r.mean_score, r.mean_score_ci95) =
+      MeanWithInterval95(r.games, r.score_sum, totals.score_squares.Value());
   return r;
 }
 
@@ -313,22 +367,45 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   for (auto& series_agents : agents) {
     GAMEAI_ASSIGN_OR_RETURN(series_agents, runner.MakeAgents());
   }
-  std::vector<GameRecord> records(result.games);
+  if (options.log_games) {
+    // The log is the one record that grows with the games.
+    const int64_t per_game = static_cast<int64_t>(
+        sizeof(GameLogEntry) + 64 + players * (sizeof(int) + sizeof(double)));
+    GAMEAI_RETURN_IF_ERROR(
+        CheckMemory(fmt::format("the game log of {} games", result.games),
+                    result.games * per_game));
+  }
+  std::vector<SeriesTotals> totals(threads);
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t) {
     const Series series{.first_game = result.games * t / threads,
                         .end_game = result.games * (t + 1) / threads};
     workers.emplace_back(
-        [&, series, t] { runner.RunSeries(series, agents[t], records); });
+        [&, series, t] { runner.RunSeries(series, agents[t], totals[t]); });
   }
   for (std::thread& w : workers) w.join();
   result.elapsed_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
-  for (int i = 0; i < static_cast<int>(specs.size()); ++i) {
-    result.agents.push_back(
-        Summarize(specs[i], i, records, seating, solitaire));
+  // Series in game order: the log and the illegal actions stay in order.
+  std::vector<SpecTotals> spec_totals(specs.size());
+  for (SeriesTotals& series : totals) {
+    GAMEAI_RETURN_IF_ERROR(series.status);
+    for (size_t i = 0; i < specs.size(); ++i) {
+      spec_totals[i].Add(series.specs[i]);
+    }
+    for (GameLogEntry& entry : series.game_log) {
+      result.game_log.push_back(std::move(entry));
+    }
+    for (IllegalAction& x : series.illegal) {
+      if (result.illegal_actions.size() < kKeptIllegalActions) {
+        result.illegal_actions.push_back(std::move(x));
+      }
+    }
+  }
+  for (size_t i = 0; i < specs.size(); ++i) {
+    result.agents.push_back(Summarize(specs[i], spec_totals[i], solitaire));
   }
   if (specs.size() > 1) {
     const auto best =
@@ -338,17 +415,6 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
                          });
     result.winner = best->spec;
   }
-  if (options.log_games) {
-    for (const GameRecord& g : records) {
-      GameLogEntry entry;
-      for (int slot : g.slot_of_seat) {
-        entry.agent_of_seat.push_back(seating.slot_spec[slot]);
-      }
-      entry.scores = g.scores;
-      result.game_log.push_back(std::move(entry));
-    }
-  }
-  result.illegal_actions = runner.TakeIllegal();
   return result;
 }
 

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <new>
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/core/kernel_adapter.h"
+#include "gameai/core/memory.h"
 #include "gameai/core/random.h"
+#include "gameai/core/status_macros.h"
 #include "gameai/mancala/greedy.h"
 
 namespace gameai::mancala {
@@ -174,7 +177,19 @@ SearchResult AlphaBeta::Search(const State& root) {
   return result;
 }
 
+int64_t AlphaBeta::TableBytes(int tt_log2_size) {
+  return static_cast<int64_t>(sizeof(Entry)) << tt_log2_size;
+}
+
 namespace {
+
+// CheckTableMemory: whether a table of 2^tt entries fits the machine and
+// the process's limit.
+absl::Status CheckTableMemory(int tt_log2_size) {
+  return CheckMemory(
+      fmt::format("alphabeta's transposition table (tt={})", tt_log2_size),
+      AlphaBeta::TableBytes(tt_log2_size));
+}
 
 class AlphaBetaAgent final : public Agent {
  public:
@@ -187,6 +202,7 @@ class AlphaBetaAgent final : public Agent {
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     if (search_ == nullptr || rules_ != &rules) {
+      GAMEAI_RETURN_IF_ERROR(CheckTableMemory(options_.tt_log2_size));
       std::shared_ptr<const EndgameDb> db;
       if (options_.db_seeds > 0) {
         absl::StatusOr<std::shared_ptr<const EndgameDb>> shared =
@@ -194,7 +210,14 @@ class AlphaBetaAgent final : public Agent {
         if (!shared.ok()) return shared.status();
         db = *std::move(shared);
       }
-      search_ = std::make_unique<AlphaBeta>(rules, options_, std::move(db));
+      try {
+        search_ = std::make_unique<AlphaBeta>(rules, options_, std::move(db));
+      } catch (const std::bad_alloc&) {
+        return absl::ResourceExhaustedError(fmt::format(
+            "{}: no memory for its transposition table (tt={}, {})", name_,
+            options_.tt_log2_size,
+            FormatBytes(AlphaBeta::TableBytes(options_.tt_log2_size))));
+      }
       rules_ = &rules;
     }
     const State& state = (*kernel)->kernel_state();
@@ -257,7 +280,9 @@ AgentEntry AlphaBetaAgentEntry() {
                   "time_ms", 0, 0, 3'600'000,
                   "time budget per move in ms (0: none; not reproducible)"),
               ParamDef::Int("tt", 20, 10, 28,
-                            "log2 of the transposition table entries"),
+                            "log2 of the transposition table entries (16 "
+                            "bytes each: tt=28 is 4 GiB; more than the "
+                            "machine or ulimit -v allows is an error)"),
               ParamDef::Int("db", 0, 0, 24,
                             "score positions with at most this many pit seeds "
                             "exactly from an endgame database (0: none)"),
@@ -268,8 +293,20 @@ AgentEntry AlphaBetaAgentEntry() {
                                "load the database from this file, or save it "
                                "there once built"),
           },
-      .make = [](const Game&, const Params& params)
+      .make = [](const Game& game, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
+        // Refused when made, before a match starts, not at its first move:
+        // a table that cannot fit, a database file that cannot be used.
+        GAMEAI_RETURN_IF_ERROR(
+            CheckTableMemory(static_cast<int>(params.GetInt("tt"))));
+        const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
+        if (params.GetInt("db") > 0 && kernel_game != nullptr) {
+          absl::StatusOr<std::shared_ptr<const EndgameDb>> db =
+              EndgameDb::Shared(kernel_game->rules(),
+                                static_cast<int>(params.GetInt("db")),
+                                params.GetString("db_file"));
+          if (!db.ok()) return db.status();
+        }
         return std::make_unique<AlphaBetaAgent>(
             "alphabeta",
             AlphaBetaOptions{

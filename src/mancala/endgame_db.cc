@@ -1,16 +1,15 @@
 #include "gameai/mancala/endgame_db.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <tuple>
 
 #include "fmt/format.h"
+#include "gameai/core/file_io.h"
+#include "gameai/core/memory.h"
+#include "gameai/core/status_macros.h"
+#include "gameai/core/text.h"
 #include "huge_pages.h"
 
 namespace gameai::mancala {
@@ -74,6 +73,9 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Create(const Rules& rules,
         fmt::format("endgame database: max_seeds={} is out of range [0, {}]",
                     max_seeds, kMaxSeeds));
   }
+  GAMEAI_RETURN_IF_ERROR(CheckMemory(
+      fmt::format("the endgame database of up to {} seeds", max_seeds),
+      Entries(rules.pits(), max_seeds)));
   std::unique_ptr<EndgameDb> db(new EndgameDb(rules, max_seeds));
   if (db->values_ == nullptr) {
     return absl::ResourceExhaustedError(
@@ -182,58 +184,56 @@ void EndgameDb::FillAll() {
 }
 
 namespace {
-std::string Header(const Rules& rules, int max_seeds, int64_t entries) {
-  return fmt::format("gameai-kalah-db 1 pits={} empty_capture={} seeds={} n={}",
-                     rules.pits(), rules.options().empty_capture ? 1 : 0,
-                     max_seeds, entries);
+constexpr char kDbKind[] = "kalah-endgame-db";
+constexpr int kDbVersion = 2;
+
+// BoardParams: the header words naming the board and capture rule.
+std::string BoardParams(const Rules& rules) {
+  return fmt::format("pits={} empty_capture={}", rules.pits(),
+                     rules.options().empty_capture ? 1 : 0);
+}
+std::string DbParams(const Rules& rules, int max_seeds) {
+  return fmt::format("{} seeds={} entries={}", BoardParams(rules), max_seeds,
+                     EndgameDb::Entries(rules.pits(), max_seeds));
+}
+
+// FileSeedsOf: the size of the database in an open file, if it is one of
+// these rules' board and capture rule.
+absl::StatusOr<int> FileSeedsOf(const TableFileReader& in, const Rules& rules) {
+  const TableHeader& h = in.header();
+  absl::StatusOr<int64_t> seeds = in.Field("seeds");
+  const std::string board = BoardParams(rules);
+  if (h.kind != kDbKind || h.version != kDbVersion || !seeds.ok() ||
+      *seeds < 0 || *seeds > EndgameDb::kMaxSeeds ||
+      h.params != DbParams(rules, static_cast<int>(*seeds))) {
+    return absl::InvalidArgumentError(
+        fmt::format("'{}' holds {}, not a {} v{} of this board ({})", in.path(),
+                    h.Describe(), kDbKind, kDbVersion, board));
+  }
+  return static_cast<int>(*seeds);
 }
 }  // namespace
 
 absl::Status EndgameDb::Save(const std::string& path) const {
-  std::ofstream out(path, std::ios::binary);
-  out << Header(rules_, max_seeds_, entries_) << '\n';
-  out.write(reinterpret_cast<const char*>(values_.get()), entries_);
-  out.close();
-  if (!out) {
-    return absl::UnavailableError(fmt::format("could not write '{}'", path));
-  }
-  return absl::OkStatus();
+  return WriteTableFile(path,
+                        {.kind = kDbKind,
+                         .version = kDbVersion,
+                         .params = DbParams(rules_, max_seeds_)},
+                        values_.get(), entries_);
 }
-
-namespace {
-// ReadHeaderSeeds: the size named by the header line of an open database
-// file, if it is one of these rules' board and capture rule.
-absl::StatusOr<int> ReadHeaderSeeds(std::istream& in, const Rules& rules,
-                                    const std::string& path) {
-  std::string header;
-  std::getline(in, header);
-  int seeds = -1;
-  if (std::sscanf(header.c_str(),
-                  "gameai-kalah-db 1 pits=%*d empty_capture=%*d seeds=%d",
-                  &seeds) != 1 ||
-      seeds < 0 || seeds > EndgameDb::kMaxSeeds ||
-      header != Header(rules, seeds, EndgameDb::Entries(rules.pits(), seeds))) {
-    return absl::InvalidArgumentError(fmt::format(
-        "'{}' is not an endgame database of this board and capture rule "
-        "(header '{}', expected '{}')",
-        path, header.substr(0, 100), Header(rules, 0, 1)));
-  }
-  return seeds;
-}
-}  // namespace
 
 absl::StatusOr<int> EndgameDb::FileSeeds(const Rules& rules,
                                          const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
-  return ReadHeaderSeeds(in, rules, path);
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  if (!in.ok()) return in.status();
+  return FileSeedsOf(*in, rules);
 }
 
 absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
     const Rules& rules, int max_seeds, const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
-  absl::StatusOr<int> seeds = ReadHeaderSeeds(in, rules, path);
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  if (!in.ok()) return in.status();
+  absl::StatusOr<int> seeds = FileSeedsOf(*in, rules);
   if (!seeds.ok()) return seeds.status();
   if (max_seeds == -1) max_seeds = *seeds;
   if (*seeds != max_seeds) {
@@ -243,16 +243,18 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
   }
   absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);
   if (!db.ok()) return db.status();
-  in.read(reinterpret_cast<char*>((*db)->values_.get()), (*db)->entries_);
-  if (in.gcount() != (*db)->entries_) {
-    return absl::InvalidArgumentError(fmt::format("'{}' is truncated", path));
-  }
+  GAMEAI_RETURN_IF_ERROR(
+      in->ReadPayload((*db)->values_.get(), (*db)->entries_));
+  // Every entry a margin in [-max_seeds, max_seeds] (0, unknown, is not).
   const uint8_t* values = (*db)->values_.get();
-  const int64_t unknown = std::count(values, values + (*db)->entries_, 0);
-  if (unknown != 0 || in.peek() != std::ifstream::traits_type::eof()) {
-    return absl::InvalidArgumentError(fmt::format(
-        "'{}' is damaged ({} entries without a value, or bytes after the last)",
-        path, unknown));
+  const uint8_t low = static_cast<uint8_t>(kOffset - max_seeds);
+  const int64_t bad = std::count_if(
+      values, values + (*db)->entries_,
+      [&](uint8_t v) { return static_cast<uint8_t>(v - low) > 2 * max_seeds; });
+  if (bad != 0) {
+    return absl::InvalidArgumentError(
+        fmt::format("'{}' is damaged: {} entries hold no margin in [-{}, {}]",
+                    path, bad, max_seeds, max_seeds));
   }
   (*db)->filled_ = (*db)->entries_;
   return db;
@@ -268,35 +270,29 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::LoadOrBuild(
       if (loaded != nullptr) *loaded = true;
       return db;
     }
-    // Another database, or a damaged one: never overwritten.
+    // Another database, a damaged one or anything else: never overwritten.
     if (!absl::IsNotFound(db.status())) {
-      return absl::InvalidArgumentError(
-          fmt::format("{} (remove it or name another file)",
-                      std::string(db.status().message())));
+      return absl::Status(
+          db.status().code(),
+          fmt::format("endgame database: {} (remove it or name another file)",
+                      Str(db.status().message())));
     }
     // Minutes of building are not spent on a file that cannot be written.
-    const std::filesystem::path dir =
-        std::filesystem::absolute(path).parent_path();
-    if (access(dir.c_str(), W_OK) != 0) {
-      return absl::InvalidArgumentError(fmt::format(
-          "cannot write the endgame database '{}': its directory '{}' is "
-          "missing or not writable",
-          path, dir.string()));
-    }
+    GAMEAI_RETURN_IF_ERROR(CheckWritable(path));
   }
   absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);
   if (!db.ok()) return db.status();
   (*db)->FillAll();
-  if (!path.empty()) (void)(*db)->Save(path);  // best effort
+  if (!path.empty()) GAMEAI_RETURN_IF_ERROR((*db)->Save(path));
   return db;
 }
 
 absl::StatusOr<std::shared_ptr<const EndgameDb>> EndgameDb::Shared(
     const Rules& rules, int max_seeds, const std::string& path) {
-  using Key = std::tuple<int, bool, int>;
+  using Key = std::tuple<int, bool, int, std::string>;
   static std::mutex mutex;
   static auto* databases = new std::map<Key, std::shared_ptr<const EndgameDb>>;
-  const Key key{rules.pits(), rules.options().empty_capture, max_seeds};
+  const Key key{rules.pits(), rules.options().empty_capture, max_seeds, path};
   std::lock_guard<std::mutex> lock(mutex);
   if (auto it = databases->find(key); it != databases->end()) return it->second;
   absl::StatusOr<std::unique_ptr<EndgameDb>> db =

@@ -34,21 +34,34 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
                   .db_max_bytes = params.GetInt("db_mb") << 20,
                   .db_file = params.GetString("db_file"),
                   .all_move_margins = params.GetBool("all_moves"),
-                  .guess_depth = static_cast<int>(params.GetInt("guess"))});
+                  .guess_depth = static_cast<int>(params.GetInt("guess")),
+                  .max_nodes = params.GetInt("nodes"),
+                  .max_seconds = params.GetDouble("time_s"),
+                  .memory_bytes = params.GetInt("mem_mb") << 20});
   if (!r.ok()) return r.status();
-  std::vector<SolveField> fields = {
-      {"margin", int64_t{r->margin}},
-      {"best_move", rules.MoveToString(rules.InitialState(), r->best_move)},
-      {"nodes", r->nodes},
-      {"probes", int64_t{r->probes}},
-      {"seconds", r->seconds},
-      {"db_seeds", int64_t{r->db_seeds}},
-      {"db_bytes", r->db_bytes},
-      {"db_entries_filled", r->db_entries_filled},
-      {"db_source", r->db_source},
-      {"db_seconds", r->db_seconds},
-      {"tt_bytes", int64_t{16} << r->tt_log2_size},
-  };
+  std::vector<SolveField> fields;
+  if (r->solved) {
+    fields = {
+        {"status", std::string("solved")},
+        {"margin", int64_t{r->margin}},
+        {"best_move", rules.MoveToString(rules.InitialState(), r->best_move)},
+    };
+  } else {
+    fields = {{"status", std::string("not solved within the budget")}};
+  }
+  fields.insert(fields.end(), {
+                                  {"margin_lower", int64_t{r->margin_lower}},
+                                  {"margin_upper", int64_t{r->margin_upper}},
+                                  {"nodes", r->nodes},
+                                  {"probes", int64_t{r->probes}},
+                                  {"seconds", r->seconds},
+                                  {"db_seeds", int64_t{r->db_seeds}},
+                                  {"db_bytes", r->db_bytes},
+                                  {"db_entries_filled", r->db_entries_filled},
+                                  {"db_source", r->db_source},
+                                  {"db_seconds", r->db_seconds},
+                                  {"tt_bytes", int64_t{16} << r->tt_log2_size},
+                              });
   for (int pit = 0; pit < rules.pits(); ++pit) {
     if (r->move_margins[pit] != SolveResult::kNoMove) {
       fields.push_back({fmt::format("margin_after_pit_{}", pit + 1),
@@ -104,6 +117,16 @@ GameEntry GameEntryForMancala() {
               ParamDef::Bool(
                   "all_moves", false,
                   "also the exact margin after every first move (slower)"),
+              ParamDef::Int("nodes", 0, 0, int64_t{1} << 50,
+                            "node budget (0: none); when spent: \"not "
+                            "solved within the budget\" with the bounds "
+                            "proved"),
+              ParamDef::Double("time_s", 0, 0, 1e7,
+                               "time budget in seconds, from the start "
+                               "(0: none)"),
+              ParamDef::Int("mem_mb", 2048, 1, int64_t{1} << 22,
+                            "memory budget of the table and the database "
+                            "together (MB)"),
           },
       .hint_agent = "strongest",
   };

@@ -7,7 +7,9 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/core/memory.h"
 #include "gameai/core/random.h"
+#include "gameai/core/status_macros.h"
 #include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
 #include "huge_pages.h"
@@ -20,11 +22,20 @@ namespace {
 constexpr int kEtcMinSeeds = 20;
 // The largest database filled on demand, unless asked for.
 constexpr int64_t kAutoDbEntries = int64_t{1} << 21;
+constexpr int kMinTableLog2 = 10;
+// kTableBytes: the table's size for 2^log2 entries of 16 bytes.
+constexpr int64_t kTableBytes(int log2) { return int64_t{16} << log2; }
 
 double SecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
 }
+
+// Bounds: what is known of a future margin.
+struct Bounds {
+  int lower;
+  int upper;
+};
 
 // Entry: one position's bounds in 16 bytes. The key is the position
 // itself (both sides' pits, 8 bits each) for boards of up to 6 pits, so
@@ -50,8 +61,17 @@ ZeroedPtr<Bucket> AlignedBuckets(size_t n) { return ZeroedArray<Bucket>(n); }
 class KalahSolver {
  public:
   // db: the endgame database (filled on demand unless complete), or none.
-  KalahSolver(const Rules& rules, int tt_log2_size, EndgameDb* db)
+  // Budget: nodes (0: none) and a deadline (none: time_point::max()).
+  struct Budget {
+    int64_t nodes = 0;
+    std::chrono::steady_clock::time_point deadline =
+        std::chrono::steady_clock::time_point::max();
+  };
+
+  KalahSolver(const Rules& rules, int tt_log2_size, EndgameDb* db,
+              Budget budget)
       : rules_(rules),
+        budget_(budget),
         db_(db),
         db_seeds_(db != nullptr ? db->max_seeds() : -1),
         exact_keys_(rules.pits() <= 6),
@@ -59,28 +79,35 @@ class KalahSolver {
         table_(AlignedBuckets(size_t{1} << (tt_log2_size - 2))),
         mask_((uint64_t{1} << (tt_log2_size - 2)) - 1) {}
 
-  // Future: the exact future margin of the side to move.
+  // Future: bounds on the future margin of the side to move, exact
+  // (lower == upper) unless the budget ran out first.
   // MTD(f) starts from `guess`: each probe nearer the value is cheaper.
-  int Future(const State& s, int guess = 0) {
-    if (rules_.IsOver(s)) return 0;
+  Bounds Future(const State& s, int guess = 0) {
+    if (rules_.IsOver(s)) return {0, 0};
     const int k = PitSeeds(s);
-    if (k <= db_seeds_) return db_->Value(s, k);
+    if (k <= db_seeds_) {
+      const int value = db_->Value(s, k);
+      return {value, value};
+    }
     int lower = -k, upper = k, g = std::clamp(guess, -k, k);
-    while (lower < upper) {
+    while (lower < upper && !stopped_) {
       const int beta = g == lower ? g + 1 : g;
       ++probes_;
       g = AlphaBeta(s, beta - 1, beta);
+      if (stopped_) break;  // an unfinished probe proves nothing
       if (g < beta) {
         upper = g;
       } else {
         lower = g;
       }
     }
-    return g;
+    return {lower, upper};
   }
 
   // BestMove: a move of `s` that achieves its future margin `value`, found
-  // with one zero-window test per move (cheap with the table filled).
+  // with one zero-window test per move (cheap with the table filled), or
+  // kNoMove when the budget ran out first.
+  static constexpr Move kNoMove = 0xff;
   Move BestMove(const State& s, int value) {
     Child children[kMaxPits];
     const int n = Expand(s, children);
@@ -96,6 +123,7 @@ class KalahSolver {
         achieves = AlphaBeta(c.state, c.gain - value, c.gain - value + 1) <=
                    c.gain - value;
       }
+      if (stopped_) return kNoMove;
       if (achieves) return c.move;
     }
     return children[0].move;  // unreachable: some move achieves the value
@@ -214,7 +242,21 @@ class KalahSolver {
     return c.same_side ? c.gain + e->lower : c.gain - e->upper;
   }
 
+  // OutOfBudget: sets stopped_ when the nodes or the time are spent (the
+  // clock is read every 4096 nodes).
+  bool OutOfBudget() {
+    if (budget_.nodes > 0 && nodes_ >= budget_.nodes) stopped_ = true;
+    if ((nodes_ & 4095) == 0 &&
+        std::chrono::steady_clock::now() >= budget_.deadline) {
+      stopped_ = true;
+    }
+    return stopped_;
+  }
+
+  // AlphaBeta: fail-soft zero-window search; once the budget runs out it
+  // returns at once, storing nothing (its values then mean nothing).
   int AlphaBeta(const State& s, int alpha, int beta) {
+    if (OutOfBudget()) return 0;
     ++nodes_;
     const int k = PitSeeds(s);
     if (k <= db_seeds_) return db_->Value(s, k);
@@ -272,6 +314,7 @@ class KalahSolver {
       } else {
         value = c.gain - AlphaBeta(c.state, c.gain - beta, c.gain - alpha);
       }
+      if (stopped_) return 0;
       if (value > best) {
         best = value;
         best_move = c.move;
@@ -302,6 +345,8 @@ class KalahSolver {
   }
 
   const Rules& rules_;
+  Budget budget_;
+  bool stopped_ = false;
   EndgameDb* db_;
   int db_seeds_;
   bool exact_keys_;
@@ -321,9 +366,12 @@ int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
   // Filled on demand by full-width search, a large database costs more than
   // the pruned search saves (6x3: 0.6 s at 10 seeds, 2.0 s at 14); built
   // once into a file, the larger the better.
-  const int64_t limit = options.db_file.empty()
-                            ? std::min(kAutoDbEntries, options.db_max_bytes)
-                            : options.db_max_bytes;
+  // The table needs its share of the memory budget too (at least 2^20
+  // entries' worth).
+  const int64_t for_db =
+      std::min(options.db_max_bytes, options.memory_bytes - kTableBytes(20));
+  const int64_t limit =
+      options.db_file.empty() ? std::min(kAutoDbEntries, for_db) : for_db;
   int k = -1;
   while (k + 1 <= std::min(rules.TotalSeeds(), EndgameDb::kMaxSeeds) &&
          EndgameDb::Entries(rules.pits(), k + 1) <= limit) {
@@ -336,12 +384,33 @@ int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
 // does not cover: 2^26 entries (1 GB) for the 37 of 6x4 over an 11-seed
 // database, 2^22 (64 MB) for its 26 over a 22-seed one (where 2^26 only
 // costs time: 6.2 s against 5.4), 4/11 of a doubling per seed between.
-int TableLog2(const Rules& rules, const State& state, int db_seeds,
-              const SolverOptions& options) {
-  if (options.tt_log2_size >= 0) return options.tt_log2_size;
+//
+// A size picked is the largest of these within the memory budget and what
+// the process can get, besides the database's `db_bytes`; a size asked for
+// that does not fit is an error.
+absl::StatusOr<int> TableLog2(const Rules& rules, const State& state,
+                              int db_seeds, int64_t db_bytes,
+                              const SolverOptions& options) {
+  const std::string budget_name =
+      fmt::format("mem_mb={}", options.memory_bytes >> 20);
+  auto fits = [&](int log2) {
+    return CheckMemory(
+        fmt::format("the solver's table of 2^{} entries ({}) with its {} "
+                    "database",
+                    log2, FormatBytes(kTableBytes(log2)),
+                    FormatBytes(db_bytes)),
+        kTableBytes(log2) + db_bytes, options.memory_bytes, budget_name);
+  };
+  if (options.tt_log2_size >= 0) {
+    GAMEAI_RETURN_IF_ERROR(fits(options.tt_log2_size));
+    return options.tt_log2_size;
+  }
   const int seeds = rules.SideSeeds(state, 0) + rules.SideSeeds(state, 1);
   const int uncovered = seeds - std::max(db_seeds, 0);
-  return std::clamp(26 + (uncovered - 37) * 4 / 11, 16, 28);
+  int log2 = std::clamp(26 + (uncovered - 37) * 4 / 11, 16, 28);
+  while (log2 > kMinTableLog2 && !fits(log2).ok()) --log2;
+  GAMEAI_RETURN_IF_ERROR(fits(log2));
+  return log2;
 }
 
 }  // namespace
@@ -359,10 +428,22 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
         fmt::format("solver: db_seeds={} is out of range [-1, {}]",
                     options.db_seeds, EndgameDb::kMaxSeeds));
   }
+  if (options.max_nodes < 0 || options.max_seconds < 0 ||
+      options.memory_bytes <= 0) {
+    return absl::InvalidArgumentError(fmt::format(
+        "solver: nodes={}, time_s={} must be at least 0 and the memory "
+        "budget above 0",
+        options.max_nodes, options.max_seconds));
+  }
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
   result.db_seeds = ChooseDbSeeds(rules, options);
-  result.tt_log2_size = TableLog2(rules, state, result.db_seeds, options);
+  const int64_t db_bytes =
+      result.db_seeds >= 0 ? EndgameDb::Entries(rules.pits(), result.db_seeds)
+                           : 0;
+  GAMEAI_ASSIGN_OR_RETURN(
+      result.tt_log2_size,
+      TableLog2(rules, state, result.db_seeds, db_bytes, options));
   std::unique_ptr<EndgameDb> db;
   if (result.db_seeds >= 0) {
     bool loaded = false;
@@ -378,7 +459,13 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
                                                : "built";
   }
   result.db_seconds = SecondsSince(start);
-  KalahSolver solver(rules, result.tt_log2_size, db.get());
+  KalahSolver::Budget budget{.nodes = options.max_nodes};
+  if (options.max_seconds > 0) {
+    budget.deadline =
+        start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(options.max_seconds));
+  }
+  KalahSolver solver(rules, result.tt_log2_size, db.get(), budget);
   if (!solver.allocated()) {
     return absl::ResourceExhaustedError(fmt::format(
         "solver: no memory for 2^{} table entries", result.tt_log2_size));
@@ -387,37 +474,63 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   // included) less the stores, for the side to move.
   auto guess_of = [&](const State& s) {
     if (options.guess_depth <= 0 || rules.IsOver(s)) return 0;
-    AlphaBeta heuristic(rules, {.depth = options.guess_depth});
+    // At most a quarter of each budget: the guess only speeds the search.
+    AlphaBeta heuristic(
+        rules,
+        {.depth = options.guess_depth,
+         .nodes = options.max_nodes > 0
+                      ? std::max<int64_t>(1, options.max_nodes / 4)
+                      : 0,
+         .time_ms = options.max_seconds > 0
+                        ? std::max<int64_t>(1, static_cast<int64_t>(
+                                                   options.max_seconds * 250))
+                        : 0});
     const int score = heuristic.Search(s).score;
     if (std::abs(score) >= AlphaBeta::kWin) return 0;
     const Player me = s.to_move;
     return score / 16 - (rules.Store(s, me) - rules.Store(s, 1 - me));
   };
-  auto margin_of = [&](const State& s) {
+  // margin_of: bounds on player 0's final margin after `s`.
+  auto margin_of = [&](const State& s) -> Bounds {
     const int stores = rules.Store(s, 0) - rules.Store(s, 1);
-    if (rules.IsOver(s)) return stores;
-    const int future = solver.Future(s, guess_of(s));
-    return stores + (s.to_move == 0 ? future : -future);
+    if (rules.IsOver(s)) return {stores, stores};
+    const Bounds future = solver.Future(s, guess_of(s));
+    return s.to_move == 0
+               ? Bounds{stores + future.lower, stores + future.upper}
+               : Bounds{stores - future.upper, stores - future.lower};
   };
-  result.margin = margin_of(state);
+  const Bounds margin = margin_of(state);
+  result.margin_lower = margin.lower;
+  result.margin_upper = margin.upper;
+  result.margin = margin.lower;
+  result.solved = margin.lower == margin.upper;
   result.move_margins.fill(SolveResult::kNoMove);
-  if (!rules.IsOver(state) && !options.all_move_margins) {
+  if (!result.solved || rules.IsOver(state)) {
+    // Nothing more to find, or no budget left to find it.
+  } else if (!options.all_move_margins) {
     const int stores = rules.Store(state, 0) - rules.Store(state, 1);
     const int future =
         state.to_move == 0 ? result.margin - stores : stores - result.margin;
-    result.best_move = solver.BestMove(state, future);
-  } else if (!rules.IsOver(state)) {
+    const Move best = solver.BestMove(state, future);
+    result.solved = best != KalahSolver::kNoMove;
+    result.best_move = result.solved ? best : 0;
+  } else {
     MoveList moves;
     rules.LegalMoves(state, moves);
     bool first = true;
     for (Move m : moves) {
       State child = state;
       rules.Apply(child, m);
-      const int margin = margin_of(child);
-      result.move_margins[m] = margin;
-      const bool better = state.to_move == 0
-                              ? margin > result.move_margins[result.best_move]
-                              : margin < result.move_margins[result.best_move];
+      const Bounds after = margin_of(child);
+      if (after.lower != after.upper) {
+        result.solved = false;
+        break;
+      }
+      result.move_margins[m] = after.lower;
+      const bool better =
+          state.to_move == 0
+              ? after.lower > result.move_margins[result.best_move]
+              : after.lower < result.move_margins[result.best_move];
       if (first || better) result.best_move = m;
       first = false;
     }

@@ -8,18 +8,21 @@
 //       state.apply_action(state.legal_actions()[0])
 //   print(state.returns())
 //
-// Errors from the library raise ValueError (bad specs, actions, text) or
-// RuntimeError (anything else) with the library's message; the state is
-// unchanged.
+// Errors from the library raise ValueError (bad specs, actions, text),
+// MemoryError (a table or tree beyond its budget or the machine, or an
+// allocation that failed) or RuntimeError (anything else) with the
+// library's message; the state is unchanged.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "gameai/core/arena.h"
+#include "gameai/core/memory.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/text.h"
 
@@ -35,6 +38,9 @@ namespace {
     case absl::StatusCode::kNotFound:
     case absl::StatusCode::kOutOfRange:
       throw py::value_error(message);
+    case absl::StatusCode::kResourceExhausted:
+      PyErr_SetString(PyExc_MemoryError, message.c_str());
+      throw py::error_already_set();
     default:
       throw std::runtime_error(message);
   }
@@ -77,6 +83,14 @@ PYBIND11_MODULE(gameai, m) {
   m.doc() =
       "gameai: game rules and game-playing agents (Mancala, Yacht, Lines "
       "board, MiniRisk, ...). load_game(spec) is the entry point.";
+  // An allocation that fails anywhere below is a MemoryError that says why.
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const std::bad_alloc&) {
+      PyErr_SetString(PyExc_MemoryError, kOutOfMemoryMessage);
+    }
+  });
   m.attr("CHANCE_PLAYER") = kChancePlayer;
   m.attr("SIMULTANEOUS_PLAYER") = kSimultaneousPlayer;
   m.attr("TERMINAL_PLAYER") = kTerminalPlayer;

@@ -100,11 +100,22 @@ AgentEntry OptimalAgentEntry() {
   return {
       .name = "optimal",
       .help = "maximizes the expected solitaire score (dynamic programming)",
-      .params = {ParamDef::String("cache", "",
-                                  "file to load the table from / save it to")},
-      .make = [](const Game&, const Params& params)
+      .params = {ParamDef::String(
+          "cache", "",
+          "table file: loaded when it holds this table, written when "
+          "missing; anything else there is an error, never overwritten")},
+      .make = [](const Game& game, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
-        return std::make_unique<OptimalAgent>(params.GetString("cache"));
+        const std::string cache = params.GetString("cache");
+        // A cache file that cannot be used is refused when the agent is
+        // made, before a match, not at its first move.
+        const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
+        if (!cache.empty() && kernel_game != nullptr) {
+          absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+              OptimalTable::Shared(kernel_game->rules().options(), cache);
+          if (!table.ok()) return table.status();
+        }
+        return std::make_unique<OptimalAgent>(cache);
       },
   };
 }

@@ -3,14 +3,16 @@
 #include <algorithm>
 #include <bit>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <thread>
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/core/file_io.h"
 #include "gameai/core/kernel_adapter.h"
+#include "gameai/core/status_macros.h"
+#include "gameai/core/text.h"
 
 namespace gameai::yacht {
 namespace {
@@ -175,10 +177,14 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
   for (int open = 1; open < (1 << kNumCategories); ++open) {
     layers[std::popcount(static_cast<unsigned>(open))].push_back(open);
   }
+  // One plan per worker, allocated here: the workers allocate nothing, so
+  // no std::bad_alloc can end the process from a thread.
+  std::vector<std::unique_ptr<TurnPlan>> plans;
+  for (int w = 0; w < threads; ++w)
+    plans.push_back(std::make_unique<TurnPlan>());
   for (int n = 1; n <= kNumCategories; ++n) {
     const std::vector<int>& masks = layers[n];
-    auto work = [&](int begin, int end) {
-      auto plan = std::make_unique<TurnPlan>();
+    auto work = [&](TurnPlan* plan, int begin, int end) {
       for (int i = begin; i < end; ++i) {
         const int open = masks[i];
         const int closed_upper = ~open & 63;
@@ -199,7 +205,7 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
     std::vector<std::thread> workers;
     const int count = static_cast<int>(masks.size());
     for (int w = 0; w < threads; ++w) {
-      workers.emplace_back(work, count * w / threads,
+      workers.emplace_back(work, plans[w].get(), count * w / threads,
                            count * (w + 1) / threads);
     }
     for (std::thread& w : workers) w.join();
@@ -207,43 +213,49 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
   return std::shared_ptr<const OptimalTable>(table);
 }
 
+namespace {
+constexpr char kTableKind[] = "yacht-optimal-table";
+constexpr int kTableVersion = 2;
+// The most a game can still score (13 categories, the upper bonus, 12
+// yahtzee bonuses): a larger or non-finite entry is a damaged table.
+constexpr double kMaxExpected = 2000;
+
+std::string TableParams(bool yahtzee_bonus, size_t entries) {
+  return fmt::format("yahtzee_bonus={} entries={}", yahtzee_bonus ? 1 : 0,
+                     entries);
+}
+}  // namespace
+
 absl::Status OptimalTable::Save(const std::string& path) const {
-  std::ofstream out(path, std::ios::binary);
-  const std::string header =
-      fmt::format("gameai-yacht-table 1 yahtzee_bonus={} n={}\n",
-                  rules_.options().yahtzee_bonus, values_.size());
-  out << header;
-  out.write(reinterpret_cast<const char*>(values_.data()),
-            static_cast<std::streamsize>(values_.size() * sizeof(double)));
-  if (!out)
-    return absl::UnavailableError(fmt::format("could not write '{}'", path));
-  return absl::OkStatus();
+  return WriteTableFile(
+      path,
+      {.kind = kTableKind,
+       .version = kTableVersion,
+       .params = TableParams(rules_.options().yahtzee_bonus, values_.size())},
+      values_.data(), static_cast<int64_t>(values_.size() * sizeof(double)));
 }
 
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Load(
     const Options& options, const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
   absl::StatusOr<Rules> rules =
       Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus});
   if (!rules.ok()) return rules.status();
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  if (!in.ok()) return in.status();
   auto table = std::shared_ptr<OptimalTable>(new OptimalTable(*rules));
-  std::string header;
-  std::getline(in, header);
-  const std::string expected =
-      fmt::format("gameai-yacht-table 1 yahtzee_bonus={} n={}",
-                  options.yahtzee_bonus, table->values_.size());
-  if (header != expected) {
-    return absl::InvalidArgumentError(
-        fmt::format("'{}' is not a yacht table for these rules (header '{}', "
-                    "expected '{}')",
-                    path, header, expected));
-  }
-  in.read(reinterpret_cast<char*>(table->values_.data()),
-          static_cast<std::streamsize>(table->values_.size() * sizeof(double)));
-  if (in.gcount() !=
-      static_cast<std::streamsize>(table->values_.size() * sizeof(double))) {
-    return absl::InvalidArgumentError(fmt::format("'{}' is truncated", path));
+  GAMEAI_RETURN_IF_ERROR(
+      in->Expect(kTableKind, kTableVersion,
+                 TableParams(options.yahtzee_bonus, table->values_.size())));
+  GAMEAI_RETURN_IF_ERROR(in->ReadPayload(
+      table->values_.data(),
+      static_cast<int64_t>(table->values_.size() * sizeof(double))));
+  for (size_t i = 0; i < table->values_.size(); ++i) {
+    const double v = table->values_[i];
+    if (!(v >= 0 && v <= kMaxExpected)) {  // NaN fails both
+      return absl::InvalidArgumentError(fmt::format(
+          "'{}' is damaged: entry {} is {}, not an expected score in [0, {}]",
+          path, i, v, kMaxExpected));
+    }
   }
   return std::shared_ptr<const OptimalTable>(table);
 }
@@ -251,21 +263,49 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Load(
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
     const Options& options, const std::string& cache_path) {
   static std::mutex mutex;
-  static std::map<bool, std::shared_ptr<const OptimalTable>>* tables =
-      new std::map<bool, std::shared_ptr<const OptimalTable>>();
+  // By rules, and by rules and cache file: a file is checked (and written)
+  // once per process even when the table is already known.
+  static auto* tables = new std::map<bool, std::shared_ptr<const OptimalTable>>;
+  static auto* cached = new std::map<std::pair<bool, std::string>,
+                                     std::shared_ptr<const OptimalTable>>;
   std::lock_guard<std::mutex> lock(mutex);
-  auto it = tables->find(options.yahtzee_bonus);
-  if (it != tables->end()) return it->second;
-  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
-      cache_path.empty() ? absl::NotFoundError("no cache")
-                         : Load(options, cache_path);
-  if (!table.ok()) {
-    table = Compute(options, std::max(1u, std::thread::hardware_concurrency()));
-    if (!table.ok()) return table.status();
-    if (!cache_path.empty()) (void)(*table)->Save(cache_path);  // best effort
+  const bool bonus = options.yahtzee_bonus;
+  if (cache_path.empty()) {
+    if (auto it = tables->find(bonus); it != tables->end()) return it->second;
+  } else if (auto it = cached->find({bonus, cache_path}); it != cached->end()) {
+    return it->second;
   }
-  (*tables)[options.yahtzee_bonus] = *table;
-  return *table;
+  std::shared_ptr<const OptimalTable> table;
+  if (!cache_path.empty()) {
+    absl::StatusOr<std::shared_ptr<const OptimalTable>> loaded =
+        Load(options, cache_path);
+    if (loaded.ok()) {
+      table = *loaded;
+    } else if (!absl::IsNotFound(loaded.status())) {
+      // Anything else at the path is the user's: an error, never replaced.
+      return absl::Status(
+          loaded.status().code(),
+          fmt::format("yacht table cache: {} (remove it or name another file)",
+                      Str(loaded.status().message())));
+    } else {
+      GAMEAI_RETURN_IF_ERROR(CheckWritable(cache_path));
+    }
+  }
+  if (table == nullptr) {
+    if (auto it = tables->find(bonus); it != tables->end()) {
+      table = it->second;
+    } else {
+      absl::StatusOr<std::shared_ptr<const OptimalTable>> computed = Compute(
+          options,
+          static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+      if (!computed.ok()) return computed.status();
+      table = *computed;
+    }
+    if (!cache_path.empty()) GAMEAI_RETURN_IF_ERROR(table->Save(cache_path));
+  }
+  tables->emplace(bonus, table);
+  if (!cache_path.empty()) (*cached)[{bonus, cache_path}] = table;
+  return table;
 }
 
 }  // namespace gameai::yacht

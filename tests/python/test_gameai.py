@@ -1,4 +1,8 @@
 """The Python module: games, states, agents, matches, and bad input."""
+import os
+import resource
+import subprocess
+import sys
 import unittest
 
 import gameai
@@ -111,6 +115,31 @@ class BadInputTest(unittest.TestCase):
             agent.step(state)  # seat 0 moves first
         with self.assertRaises(TypeError):
             agent.step(None)
+
+
+class MemoryTest(unittest.TestCase):
+    @unittest.skipIf("asan" in os.environ.get("LD_PRELOAD", ""),
+                     "ASan reserves the address space a limit would cut")
+    def test_table_beyond_the_limit_is_a_memory_error(self):
+        code = ("import gameai\n"
+                "game = gameai.load_game('mancala')\n"
+                "try:\n"
+                "    gameai.load_agent(game, 'alphabeta(tt=28)')\n"
+                "except MemoryError as e:\n"
+                "    print('MemoryError:', e)\n")
+        limit = 3 << 30
+        run = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True,
+            env=os.environ, timeout=60,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS,
+                                                  (limit, limit)))
+        self.assertIn("MemoryError: alphabeta's transposition table (tt=28)",
+                      run.stdout, run.stderr)
+
+    def test_cache_of_anything_else_is_refused(self):
+        game = gameai.load_game("yacht")
+        with self.assertRaisesRegex(ValueError, "not a regular file"):
+            gameai.load_agent(game, "optimal(cache=/dev/zero)")
 
 
 if __name__ == "__main__":

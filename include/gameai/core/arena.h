@@ -51,6 +51,8 @@ struct MatchOptions {
   std::function<void(int64_t, int64_t)> on_progress;
 };
 
+inline constexpr size_t kKeptIllegalActions = 1000;
+
 struct IllegalAction {
   std::string agent;  // spec
   int64_t game_index = 0;
@@ -99,12 +101,17 @@ struct MatchResult {
   // winner: the spec with the highest mean score (the first listed of
   // equals); empty for a single spec.
   std::string winner;
+  // illegal_actions: the first kKeptIllegalActions, in game order (every
+  // one is counted in AgentResult::illegal_actions).
   std::vector<IllegalAction> illegal_actions;
   std::vector<GameLogEntry> game_log;  // in game order, with log_games
 };
 
 // RunMatch: errors for a bad game or agent spec, an agent count that does
-// not fit the table, games < 1 or threads < 1.
+// not fit the table, games < 1 or threads < 1, and ResourceExhausted when
+// memory runs out (or the game log asked for would not fit). Memory does
+// not grow with `games`: each game is added to running totals as it ends
+// (only the game log, when asked for, keeps one entry per game).
 absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options);
 
 // MatchResultToJson: the JSON of cli.md (plus an "illegal_action_log").

@@ -74,6 +74,8 @@ class AlphaBeta {
   SearchResult Search(const State& root);
 
   static constexpr int kWin = 1 << 20;  // scores beyond are decided games
+  // TableBytes: the transposition table's size for 2^tt_log2_size entries.
+  static int64_t TableBytes(int tt_log2_size);
 
  private:
   struct Entry {

@@ -35,7 +35,7 @@ class EndgameDb {
 
   // Create: an empty database of the positions of `rules`' board with at
   // most max_seeds pit seeds. Errors: max_seeds outside [0, kMaxSeeds], or
-  // no memory for it.
+  // no memory for it (checked first: gameai/core/memory.h).
   static absl::StatusOr<std::unique_ptr<EndgameDb>> Create(const Rules& rules,
                                                            int max_seeds);
   // Entries: how many spreads of at most `max_seeds` seeds `pits`-pit
@@ -43,11 +43,15 @@ class EndgameDb {
   static int64_t Entries(int pits, int max_seeds);
 
   // Load: a complete database saved by Save for these rules' board and
-  // capture rule, of up to max_seeds seeds (-1: the file's). Errors: an
-  // unreadable (NotFound), foreign, other-sized, truncated or damaged file.
+  // capture rule, of up to max_seeds seeds (-1: the file's). The file is a
+  // table file (gameai/core/file_io.h: kind kalah-endgame-db v2, params
+  // "pits=P empty_capture=0|1 seeds=S entries=N", checksummed). Errors:
+  // nothing at `path` (NotFound), an unreadable, foreign, other-sized,
+  // truncated or damaged file, or no memory for it.
   static absl::StatusOr<std::unique_ptr<EndgameDb>> Load(
       const Rules& rules, int max_seeds, const std::string& path);
-  // Save: REQUIRES complete().
+  // Save: REQUIRES complete(). Written to a temporary file renamed into
+  // place; errors name the path and the reason.
   absl::Status Save(const std::string& path) const;
 
   // FileSeeds: the size of the database in `path`, if it is one of these
@@ -55,10 +59,10 @@ class EndgameDb {
   static absl::StatusOr<int> FileSeeds(const Rules& rules,
                                        const std::string& path);
   // LoadOrBuild: Load from `path` (`loaded` says whether it did); when
-  // there is no such file, a complete build, saved to `path` (best effort;
-  // "" for none). A file holding anything else is an error, never
-  // overwritten, and so is a file whose directory is missing or not
-  // writable (checked before building).
+  // nothing is there, a complete build saved to `path` ("" for none; a
+  // failed save is an error). A file holding anything else is an error and
+  // left untouched, and so is a path whose directory cannot take a file
+  // (checked before building).
   static absl::StatusOr<std::unique_ptr<EndgameDb>> LoadOrBuild(
       const Rules& rules, int max_seeds, const std::string& path,
       bool* loaded = nullptr);

@@ -51,11 +51,28 @@ struct SolverOptions {
   // guess_depth: MTD(f) starts from the score of a heuristic alpha-beta
   // search this deep (0: from 0).
   int guess_depth = 12;
+  // max_nodes, max_seconds: the search's budget (0: none; the time counts
+  // from the start, building or loading the database included, which is
+  // not interrupted). When it runs out the result is not `solved` and
+  // holds the bounds proved so far.
+  int64_t max_nodes = 0;
+  double max_seconds = 0;
+  // memory_bytes: the budget for the table and the database together: a
+  // table size picked (tt_log2_size -1) is the largest within it and what
+  // the process can get; a size asked for beyond it is an error.
+  int64_t memory_bytes = int64_t{2} << 30;
 };
 
 struct SolveResult {
-  // margin: player 0's final store minus player 1's under perfect play.
+  // solved: the margin (and the best move, or every move's margin) found
+  // within the budget. Otherwise margin_lower..margin_upper is what was
+  // proved, and the best move and move_margins are not known.
+  bool solved = true;
+  // margin: player 0's final store minus player 1's under perfect play
+  // (when solved; else margin_lower).
   int margin = 0;
+  int margin_lower = 0;
+  int margin_upper = 0;
   Move best_move = 0;
   // move_margins: with all_move_margins, the final margin for player 0
   // after each legal move of the side to move (else, and for empty pits,
@@ -74,7 +91,10 @@ struct SolveResult {
 };
 
 // SolveKalah: REQUIRES nothing of `state` (a finished game has margin of its
-// stores). Errors: a table size out of [10, 30] (or -1).
+// stores). Errors: a table size out of [10, 30] (or -1), a negative
+// budget, a table and database beyond memory_bytes or the machine
+// (ResourceExhausted), a database file that cannot be used or written.
+// A budget that runs out is no error: see SolveResult::solved.
 absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
                                        const SolverOptions& options);
 

@@ -83,6 +83,11 @@ class DecoupledMcts {
     return out;
   }
 
+  // TreeSize: what the last search's tree holds (counted by max_nodes).
+  int64_t TreeSize() const {
+    return static_cast<int64_t>(nodes_.size() + stats_.size());
+  }
+
  private:
   struct Stat {
     Move move;
@@ -151,13 +156,21 @@ class DecoupledMcts {
     return best;
   }
 
-  // Child: the child of `node` reached by `key`, created when new.
+  // Full: the tree holds its max_nodes (nodes and move statistics).
+  bool Full() const {
+    return static_cast<int64_t>(nodes_.size() + stats_.size()) >=
+           options_.max_nodes;
+  }
+
+  // Child: the child of `node` reached by `key`, created when new (-1 when
+  // new and the tree is full).
   int Child(int node, uint64_t key, bool& created) {
     int last = -1;
     for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
       if (nodes_[c].key == key) return c;
       last = c;
     }
+    if (Full()) return -1;
     created = true;
     const int index = static_cast<int>(nodes_.size());
     nodes_.push_back(Node{.key = key});
@@ -198,6 +211,7 @@ class DecoupledMcts {
         }
       } else {
         const bool fresh = nodes_[node].first_stat < 0;
+        if (fresh && Full()) break;  // a leaf for good: roll out from here
         if (fresh && !Expand(node, s, current)) return false;
         for (Player p = 0; p < rules_.NumPlayers(); ++p) {
           const Node& n = nodes_[node];
@@ -215,6 +229,7 @@ class DecoupledMcts {
         }
         created = created || fresh;
       }
+      if (node < 0) break;  // the tree is full: roll out from here
       visited_.push_back(node);
       if (created) break;
     }

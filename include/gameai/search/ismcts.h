@@ -64,6 +64,9 @@ class Ismcts {
     return ChildStats(nodes_, 0);
   }
 
+  // TreeSize: what the last search's tree holds (counted by max_nodes).
+  int64_t TreeSize() const { return static_cast<int64_t>(nodes_.size()); }
+
  private:
   using Node = TreeNode<Move>;
 
@@ -88,6 +91,11 @@ class Ismcts {
     return -1;
   }
 
+  // Full: the tree holds its max_nodes.
+  bool Full() const {
+    return static_cast<int64_t>(nodes_.size()) >= options_.max_nodes;
+  }
+
   int AddChild(int parent, Move move, Player mover) {
     const int index = static_cast<int>(nodes_.size());
     nodes_.push_back(Node{.move = move,
@@ -97,16 +105,21 @@ class Ismcts {
     return index;
   }
 
-  // Step: the child to follow from `node` for this sample's legal moves
-  // (-1 when there is none); `expanded` tells whether it was just created.
+  // Step: the child to follow from `node` for this sample's legal moves;
+  // `expanded` tells whether it was just created. kTreeFull: it would be new
+  // and the tree is full; kNoMove: the sample has no legal move.
+  static constexpr int kTreeFull = -1;
+  static constexpr int kNoMove = -2;
   int Step(int node, const State& s, Player player, bool& expanded) {
     typename R::MoveList moves;
     rules_.LegalMoves(s, moves);
+    if (moves.size() == 0) return kNoMove;
     int best = -1;
     double best_score = -1e300;
     for (const auto& m : moves) {
       const int c = FindChild(node, m);
       if (c < 0) {
+        if (Full()) return kTreeFull;
         expanded = true;
         return AddChild(node, m, player);
       }
@@ -137,15 +150,16 @@ class Ismcts {
         if constexpr (ChanceKernel<R>) {
           const Move outcome = rules_.SampleChance(s, rng);
           node = FindChild(node, outcome);
-          if (node < 0) {
+          if (node < 0 && !Full()) {
             node = AddChild(path_.back(), outcome, kChancePlayer);
             expanded = true;
           }
         }
       } else {
         node = Step(node, s, player, expanded);
-        if (node < 0) return false;
+        if (node == kNoMove) return false;
       }
+      if (node < 0) break;  // the tree is full: roll out from here
       rules_.Apply(s, nodes_[node].move);
       path_.push_back(node);
       if (expanded) break;

@@ -8,6 +8,10 @@
 // sampled outcome seen for the first time becomes a new child. The final
 // choice is the most visited root move (ties: lowest move order).
 //
+// The tree stops growing at MctsOptions::max_nodes (its memory budget):
+// a leaf that would be expanded, or a chance outcome that would get a new
+// child, is then rolled out from as it is.
+//
 // `mcts` in the registry: this UCT for sequential perfect-information
 // games; decoupled UCT (decoupled_mcts.h) for kernels with simultaneous
 // moves; information-set MCTS (ismcts.h) for sequential hidden-information
@@ -25,6 +29,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,8 +39,10 @@
 #include "fmt/format.h"
 #include "gameai/core/kernel.h"
 #include "gameai/core/kernel_adapter.h"
+#include "gameai/core/memory.h"
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
+#include "gameai/core/status_macros.h"
 #include "gameai/search/decoupled_mcts.h"
 #include "gameai/search/ismcts.h"
 #include "gameai/search/mcts_options.h"
@@ -83,6 +90,9 @@ class Mcts {
   // RootChildren: statistics of the last search, in move order.
   std::vector<RootChild> RootChildren() const { return ChildStats(nodes_, 0); }
 
+  // TreeSize: what the last search's tree holds (counted by max_nodes).
+  int64_t TreeSize() const { return static_cast<int64_t>(nodes_.size()); }
+
  private:
   using Node = TreeNode<Move>;
 
@@ -120,13 +130,20 @@ class Mcts {
     return best;
   }
 
-  // ChanceChild: the child for a sampled outcome, created when new.
+  // Full: the tree holds its max_nodes.
+  bool Full() const {
+    return static_cast<int64_t>(nodes_.size()) >= options_.max_nodes;
+  }
+
+  // ChanceChild: the child for a sampled outcome, created when new (-1
+  // when new and the tree is full).
   int ChanceChild(int node, Move outcome, bool& created) {
     int last = -1;
     for (int c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
       if (nodes_[c].move == outcome) return c;
       last = c;
     }
+    if (Full()) return -1;
     created = true;
     return AddChild(node, outcome, kChancePlayer, last);
   }
@@ -144,14 +161,18 @@ class Mcts {
       if (player == kChancePlayer) {
         if constexpr (ChanceKernel<R>) {
           bool created = false;
-          node = ChanceChild(node, rules_.SampleChance(s, rng), created);
-          rules_.Apply(s, nodes_[node].move);
+          const Move outcome = rules_.SampleChance(s, rng);
+          const int child = ChanceChild(node, outcome, created);
+          rules_.Apply(s, outcome);
+          if (child < 0) break;  // the tree is full: roll out from here
+          node = child;
           path_.push_back(node);
           if (created) break;
           continue;
         }
       }
       if (nodes_[node].first_child < 0) {
+        if (Full()) break;  // a leaf for good: roll out from here
         Expand(node, s, player);
         if (nodes_[node].first_child < 0) return false;
         node = nodes_[node].first_child;
@@ -210,9 +231,17 @@ class MctsAgent final : public Agent {
       rules_ = &rules;
     }
     last_state_ = (*kernel)->kernel_state();
-    absl::StatusOr<typename R::Move> move = search_->Search(last_state_, seat(), rng_);
-    if (!move.ok()) return move.status();
-    return rules.ToAction(*move);
+    try {
+      absl::StatusOr<typename R::Move> move =
+          search_->Search(last_state_, seat(), rng_);
+      if (!move.ok()) return move.status();
+      return rules.ToAction(*move);
+    } catch (const std::bad_alloc&) {
+      search_.reset();  // its tree may be half grown
+      return absl::ResourceExhaustedError(
+          fmt::format("{}: no memory for its tree (max_nodes={}); {}", label_,
+                      options_.max_nodes, kOutOfMemoryMessage));
+    }
   }
 
   std::string Explain() const override {
@@ -257,13 +286,23 @@ AgentEntry MctsAgentEntry() {
                                "UCB1 exploration constant"),
               ParamDef::Int("seed", 0, 0, int64_t{1} << 53,
                             "mixed with each game's seed"),
+              ParamDef::Int("max_nodes", MctsOptions{}.max_nodes, 1000,
+                            kMctsMaxNodesLimit,
+                            "tree memory budget in nodes (about 32 bytes "
+                            "each): the tree stops growing there"),
           },
       .make = [](const Game& game, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
         const MctsOptions options{
             .simulations = static_cast<int>(params.GetInt("simulations")),
             .exploration = params.GetDouble("exploration"),
-            .seed = static_cast<uint64_t>(params.GetInt("seed"))};
+            .seed = static_cast<uint64_t>(params.GetInt("seed")),
+            .max_nodes = params.GetInt("max_nodes")};
+        // The whole budget must fit, or the search would fail mid-game.
+        GAMEAI_RETURN_IF_ERROR(CheckMemory(
+            fmt::format("mcts's tree (max_nodes={})", options.max_nodes),
+            options.max_nodes *
+                static_cast<int64_t>(sizeof(TreeNode<typename R::Move>))));
         const GameType type = game.Type();
         if constexpr (SimultaneousKernel<R>) {
           if (type.dynamics == GameType::Dynamics::kSimultaneous) {

@@ -30,12 +30,21 @@ class OptimalTable {
  public:
   static absl::StatusOr<std::shared_ptr<const OptimalTable>> Compute(
       const Options& options, int threads);
-  // Shared: one table per rule set, computed on first use (or loaded from
-  // `cache_path` when it holds one for these rules, and written there).
+  // Shared: one table per rule set, computed on first use, or loaded from
+  // `cache_path`; when nothing is at `cache_path` the table is written
+  // there (a failed write is an error). Anything else at `cache_path` (a
+  // table of other rules, a damaged one, any other file) is an error and
+  // left untouched.
   static absl::StatusOr<std::shared_ptr<const OptimalTable>> Shared(
       const Options& options, const std::string& cache_path = "");
 
+  // Save: a table file (gameai/core/file_io.h: kind yacht-optimal-table v2,
+  // params "yahtzee_bonus=0|1 entries=N", checksummed), written to a
+  // temporary file renamed into place.
   absl::Status Save(const std::string& path) const;
+  // Load: the table Save wrote for these rules. Errors: nothing at `path`
+  // (NotFound), a file of anything else, truncated, with a wrong checksum,
+  // or an entry that is no expected score (NaN, negative, > 2000).
   static absl::StatusOr<std::shared_ptr<const OptimalTable>> Load(
       const Options& options, const std::string& path);
 

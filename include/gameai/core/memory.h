@@ -1,0 +1,46 @@
+// gameai/core/memory.h: memory budgets for tables, databases and trees.
+//
+// A large table is checked before it is allocated, against the caller's
+// budget option and against what the process can still get (physical
+// memory, and the address-space limit of `ulimit -v` less what the process
+// maps already), so a request that cannot fit is a clear error instead of
+// std::bad_alloc or the kernel's OOM killer.
+//
+//   GAMEAI_RETURN_IF_ERROR(CheckMemory("alphabeta's table (tt=28)", bytes));
+#ifndef GAMEAI_CORE_MEMORY_H_
+#define GAMEAI_CORE_MEMORY_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+
+namespace gameai {
+
+// MemoryHeadroomBytes: the most a new allocation can take: the least of the
+// machine's physical memory and, under an address-space limit (RLIMIT_AS),
+// that limit less the process's current mappings.
+int64_t MemoryHeadroomBytes();
+
+// CheckMemory: OK when `bytes` fit in `budget_bytes` (0: no budget; named
+// `budget_name` in the message, e.g. "mem_mb=2048") and in
+// MemoryHeadroomBytes(); else ResourceExhausted naming `what`, its size
+// and the limit it exceeds.
+absl::Status CheckMemory(std::string_view what, int64_t bytes,
+                         int64_t budget_bytes = 0,
+                         std::string_view budget_name = "");
+
+// FormatBytes: "4.0 GiB", "512 MiB", "900 bytes".
+std::string FormatBytes(int64_t bytes);
+
+// OutOfMemoryMessage: what the command line, the C API and the Python
+// module report when an allocation fails (std::bad_alloc).
+inline constexpr char kOutOfMemoryMessage[] =
+    "out of memory: the request needs more memory than the machine or the "
+    "process's limit (ulimit -v) allows; ask for smaller tables, trees or "
+    "fewer games";
+
+}  // namespace gameai
+
+#endif  // GAMEAI_CORE_MEMORY_H_

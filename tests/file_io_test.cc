@@ -1,0 +1,172 @@
+// Table files: header, size and checksum checks, bounded header reads, and
+// writes that never leave a partial file.
+#include "gameai/core/file_io.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "file_test_util.h"
+#include "gtest/gtest.h"
+
+namespace gameai {
+namespace {
+
+using testing::FileSizeLimit;
+using testing::ReadBytes;
+using testing::WriteBytes;
+
+const TableHeader kHeader{
+    .kind = "test-table", .version = 3, .params = "size=1000 flavor=plain"};
+
+std::string TempPath(const std::string& name) {
+  return ::testing::TempDir() + "/gameai_file_io_" + name;
+}
+
+std::vector<uint8_t> Payload() {
+  std::vector<uint8_t> bytes(1000);
+  for (size_t i = 0; i < bytes.size(); ++i)
+    bytes[i] = static_cast<uint8_t>(i * 7);
+  return bytes;
+}
+
+TEST(TableFile, RoundTripsHeaderAndPayload) {
+  const std::string path = TempPath("round_trip");
+  const std::vector<uint8_t> payload = Payload();
+  ASSERT_TRUE(WriteTableFile(path, kHeader, payload.data(), 1000).ok());
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  ASSERT_TRUE(in.ok()) << in.status();
+  EXPECT_TRUE(in->Expect("test-table", 3, "size=1000 flavor=plain").ok());
+  EXPECT_EQ(*in->Field("size"), 1000);
+  std::vector<uint8_t> back(1000);
+  ASSERT_TRUE(in->ReadPayload(back.data(), 1000).ok());
+  EXPECT_EQ(back, payload);
+  std::remove(path.c_str());
+}
+
+TEST(TableFile, ExpectNamesWhatTheFileHolds) {
+  const std::string path = TempPath("other_kind");
+  const std::vector<uint8_t> payload = Payload();
+  ASSERT_TRUE(WriteTableFile(path, kHeader, payload.data(), 1000).ok());
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  ASSERT_TRUE(in.ok());
+  const absl::Status other = in->Expect("test-table", 3, "size=1000 flavor=x");
+  EXPECT_EQ(other.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(
+      other.message().find("holds test-table v3 (size=1000 flavor=plain)"),
+      std::string::npos)
+      << other;
+  std::remove(path.c_str());
+}
+
+TEST(TableFile, MissingFileIsNotFound) {
+  EXPECT_EQ(TableFileReader::Open(TempPath("missing")).status().code(),
+            absl::StatusCode::kNotFound);
+}
+
+TEST(TableFile, TextFileIsNotATableAndNamesItsStart) {
+  const std::string path = TempPath("text");
+  WriteBytes(path, "my notes\nsecond line\n");
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  EXPECT_EQ(in.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(in.status().message().find("not a gameai table file"),
+            std::string::npos);
+  EXPECT_NE(in.status().message().find("my notes"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST(TableFile, DeviceIsRefusedWithoutReadingIt) {
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open("/dev/zero");
+  EXPECT_EQ(in.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(in.status().message().find("not a regular file"),
+            std::string::npos);
+}
+
+TEST(TableFile, HugeHeaderlessFileReadsOnlyTheHeaderBound) {
+  // A sparse 4 GB file of zeros: refused from its first kMaxHeaderBytes.
+  const std::string path = TempPath("sparse");
+  WriteBytes(path, "");
+  ASSERT_EQ(truncate(path.c_str(), int64_t{4} << 30), 0);
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  EXPECT_EQ(in.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(in.status().message().find("\\x00"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST(TableFile, TruncatedFileIsAnError) {
+  const std::string path = TempPath("truncated");
+  const std::vector<uint8_t> payload = Payload();
+  ASSERT_TRUE(WriteTableFile(path, kHeader, payload.data(), 1000).ok());
+  const std::string bytes = ReadBytes(path);
+  WriteBytes(path, bytes.substr(0, bytes.size() - 1));
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  EXPECT_NE(in.status().message().find("truncated"), std::string::npos)
+      << in.status();
+  WriteBytes(path, bytes + "x");
+  in = TableFileReader::Open(path);
+  EXPECT_NE(in.status().message().find("bytes after the table"),
+            std::string::npos)
+      << in.status();
+  std::remove(path.c_str());
+}
+
+TEST(TableFile, FlippedByteFailsTheChecksum) {
+  const std::string path = TempPath("flipped");
+  const std::vector<uint8_t> payload = Payload();
+  ASSERT_TRUE(WriteTableFile(path, kHeader, payload.data(), 1000).ok());
+  std::string bytes = ReadBytes(path);
+  bytes[bytes.size() - 500] ^= 0x10;
+  WriteBytes(path, bytes);
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  ASSERT_TRUE(in.ok()) << in.status();
+  std::vector<uint8_t> back(1000);
+  const absl::Status read = in->ReadPayload(back.data(), 1000);
+  EXPECT_NE(read.message().find("checksum does not match"), std::string::npos)
+      << read;
+  std::remove(path.c_str());
+}
+
+TEST(TableFile, ChecksumSeesEveryByteAndTheLength) {
+  std::vector<uint8_t> a = Payload();
+  const uint64_t base = Checksum64(a.data(), a.size());
+  for (size_t i : {0, 31, 32, 500, 998, 999}) {
+    std::vector<uint8_t> b = a;
+    b[i] ^= 1;
+    EXPECT_NE(Checksum64(b.data(), b.size()), base) << i;
+  }
+  EXPECT_NE(Checksum64(a.data(), a.size() - 1), base);
+}
+
+TEST(TableFile, UnwritableDirectoryIsAnErrorWithTheReason) {
+  const std::string path = TempPath("no_such_dir/table");
+  const std::vector<uint8_t> payload = Payload();
+  const absl::Status written =
+      WriteTableFile(path, kHeader, payload.data(), 1000);
+  EXPECT_EQ(written.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(written.message().find("No such file or directory"),
+            std::string::npos)
+      << written;
+  EXPECT_NE(written.message().find(path), std::string::npos);
+  EXPECT_FALSE(CheckWritable(path).ok());
+  EXPECT_TRUE(CheckWritable(TempPath("fine")).ok());
+}
+
+TEST(TableFile, FailedWriteLeavesTheOldFileAndNoTemporary) {
+  const std::string path = TempPath("full_disk");
+  WriteBytes(path, "the old contents\n");
+  const std::vector<uint8_t> payload(1 << 20, 5);
+  absl::Status written;
+  {
+    FileSizeLimit limit(4096);  // the disk fills up after 4 KB
+    written = WriteTableFile(path, kHeader, payload.data(), 1 << 20);
+  }
+  EXPECT_NE(written.message().find("File too large"), std::string::npos)
+      << written;
+  EXPECT_EQ(ReadBytes(path), "the old contents\n");
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace gameai
