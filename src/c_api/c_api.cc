@@ -359,13 +359,9 @@ gameai_status gameai_agent_start_game(gameai_agent* agent, int seat,
                                       uint64_t seed) {
   return Guard([&] {
     if (agent == nullptr) return Null("agent");
-    const int players = agent->game->NumPlayers();
-    if (seat < 0 || seat >= players) {
-      return Fail(GAMEAI_INVALID_ARGUMENT,
-                  fmt::format("seat {} is out of range; accepted: 0..{}", seat,
-                              players - 1));
-    }
-    agent->agent->StartGame(*agent->game, seat, seed);
+    const absl::Status started =
+        agent->agent->StartGame(*agent->game, seat, seed);
+    if (!started.ok()) return FromStatus(started);
     agent->seat = seat;
     return GAMEAI_OK;
   });
@@ -380,13 +376,6 @@ gameai_status gameai_agent_step(gameai_agent* agent, const gameai_state* state,
     if (agent->seat < 0) {
       return Fail(GAMEAI_FAILED_PRECONDITION,
                   "the agent has no seat: call gameai_agent_start_game first");
-    }
-    if (&state->state->GetGame() != agent->game.get() &&
-        state->state->GetGame().Spec() != agent->game->Spec()) {
-      return Fail(
-          GAMEAI_INVALID_ARGUMENT,
-          fmt::format("the state is of game '{}', the agent plays '{}'",
-                      state->state->GetGame().Spec(), agent->game->Spec()));
     }
     absl::StatusOr<gameai::Action> a =
         agent->agent->Step(*state->state->ViewFor(agent->seat));

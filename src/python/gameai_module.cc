@@ -197,11 +197,7 @@ PYBIND11_MODULE(gameai, m) {
       .def(
           "start_game",
           [](PyAgent& a, int seat, uint64_t seed) {
-            if (seat < 0 || seat >= a.game->NumPlayers()) {
-              throw py::value_error("seat " + std::to_string(seat) +
-                                    " is out of range");
-            }
-            a.agent->StartGame(*a.game, seat, seed);
+            Check(a.agent->StartGame(*a.game, seat, seed));
             a.seat = seat;
           },
           py::arg("seat"), py::arg("seed") = 0,
@@ -217,8 +213,13 @@ PYBIND11_MODULE(gameai, m) {
             return Value(a.agent->Step(*view));
           },
           py::arg("state"),
-          "The agent's action where its seat acts (it sees only its view).")
-      .def("explain", [](const PyAgent& a) { return a.agent->Explain(); });
+          "The agent's action where its seat acts (it sees only its view); "
+          "ValueError for a state of another game spec than the agent's.")
+      .def("explain", [](const PyAgent& a) { return a.agent->Explain(); })
+      .def(
+          "has_memory", [](const PyAgent& a) { return a.agent->HasMemory(); },
+          "True when what it learns in one game changes its play in the "
+          "next (it then plays a series, not independent games).");
 
   m.def(
       "load_game",

@@ -183,19 +183,6 @@ class MctsAgent final : public Agent {
   MctsAgent(const MctsOptions& options, std::string label)
       : options_(options), label_(std::move(label)) {}
 
-  absl::StatusOr<Action> Step(const State& view) override {
-    absl::StatusOr<const KernelState<R>*> kernel =
-        KernelViewOf<R>(view, seat(), "mcts");
-    if (!kernel.ok()) return kernel.status();
-    const R& rules = (*kernel)->rules();
-    if (search_ == nullptr || rules_ != &rules) {
-      search_ = std::make_unique<Search>(rules, options_);
-      rules_ = &rules;
-    }
-    last_state_ = (*kernel)->kernel_state();
-    return rules.ToAction(search_->Search(last_state_, seat(), rng_));
-  }
-
   std::string Explain() const override {
     if (search_ == nullptr) return {};
     std::string out = label_ + ": visits and mean return per move:";
@@ -208,6 +195,19 @@ class MctsAgent final : public Agent {
   }
 
  protected:
+  absl::StatusOr<Action> DoStep(const State& view) override {
+    absl::StatusOr<const KernelState<R>*> kernel =
+        KernelViewOf<R>(view, seat(), "mcts");
+    if (!kernel.ok()) return kernel.status();
+    const R& rules = (*kernel)->rules();
+    if (search_ == nullptr || rules_ != &rules) {
+      search_ = std::make_unique<Search>(rules, options_);
+      rules_ = &rules;
+    }
+    last_state_ = (*kernel)->kernel_state();
+    return rules.ToAction(search_->Search(last_state_, seat(), rng_));
+  }
+
   void OnStartGame(const Game&, uint64_t seed) override {
     rng_.Seed(DeriveSeed(options_.seed, seed));
   }
