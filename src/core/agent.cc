@@ -6,7 +6,7 @@ namespace gameai {
 
 absl::Status Agent::CheckGame(const Game& game, std::string_view call) const {
   if (game_ == nullptr || &game == game_) return absl::OkStatus();
-  std::string spec = game.Spec();
+  const std::string spec = game.Spec();
   if (spec == game_spec_) return absl::OkStatus();
   return absl::InvalidArgumentError(
       fmt::format("{}: {} was given game '{}', but this agent plays '{}'",

@@ -57,7 +57,6 @@ struct PyGame {
 struct PyAgent {
   std::shared_ptr<const Game> game;
   std::unique_ptr<Agent> agent;
-  Player seat = kInvalidPlayer;
 };
 
 Player SeatOrCurrent(const State& state, py::object player) {
@@ -198,17 +197,16 @@ PYBIND11_MODULE(gameai, m) {
           "start_game",
           [](PyAgent& a, int seat, uint64_t seed) {
             Check(a.agent->StartGame(*a.game, seat, seed));
-            a.seat = seat;
           },
           py::arg("seat"), py::arg("seed") = 0,
           "Seats the agent for a new game.")
       .def(
           "step",
           [](PyAgent& a, const State& state) {
-            if (a.seat < 0) {
+            if (a.agent->seat() < 0) {
               throw std::runtime_error("call start_game(seat) first");
             }
-            std::unique_ptr<State> view = state.ViewFor(a.seat);
+            std::unique_ptr<State> view = state.ViewFor(a.agent->seat());
             py::gil_scoped_release release;
             return Value(a.agent->Step(*view));
           },
