@@ -76,11 +76,12 @@ class SeatRecorder final : public Agent {
  public:
   explicit SeatRecorder(std::shared_ptr<std::vector<Player>> seats)
       : seats_(std::move(seats)) {}
-  absl::StatusOr<Action> Step(const State& view) override {
+
+ protected:
+  absl::StatusOr<Action> DoStep(const State& view) override {
     return view.LegalActions(seat()).front();
   }
 
- protected:
   void OnStartGame(const Game&, uint64_t) override {
     seats_->push_back(seat());
   }
@@ -134,7 +135,9 @@ TEST(RunMatch, RejectsBadOptions) {
 class Cheater final : public Agent {
  public:
   explicit Cheater(bool fail) : fail_(fail) {}
-  absl::StatusOr<Action> Step(const State&) override {
+
+ protected:
+  absl::StatusOr<Action> DoStep(const State&) override {
     if (fail_) return absl::InternalError("cheater gives up");
     return 99;
   }
@@ -183,12 +186,15 @@ class EventLog final : public Agent {
  public:
   explicit EventLog(std::shared_ptr<EventCounts> counts)
       : counts_(std::move(counts)) {}
-  absl::StatusOr<Action> Step(const State& view) override {
+
+ protected:
+  absl::StatusOr<Action> DoStep(const State& view) override {
     if (view.CurrentPlayer() != kSimultaneousPlayer)
       ++counts_->sequential_steps;
     return view.LegalActions(seat()).back();
   }
-  void Inform(const State&, const Event& event) override {
+
+  void OnInform(const State&, const Event& event) override {
     if (event.actor == kSimultaneousPlayer) {
       ++counts_->joint_events;
       EXPECT_EQ(event.actions.size(), 2u);
@@ -196,7 +202,8 @@ class EventLog final : public Agent {
       ++counts_->chance_events;
     }
   }
-  void EndGame(const State& view, absl::Span<const double> returns) override {
+
+  void OnEndGame(const State& view, absl::Span<const double> returns) override {
     EXPECT_TRUE(view.IsTerminal());
     EXPECT_EQ(returns.size(), 2u);
     ++counts_->games_ended;

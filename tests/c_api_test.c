@@ -237,11 +237,52 @@ static void out_of_memory(void) {
 #endif
 }
 
+/* An agent made for one game spec refuses a state of the same game with
+ * other parameters (a learner sized for two players read an eight-player
+ * state out of bounds), naming both specs, and still plays its own. */
+static void agent_refuses_other_parameters(void) {
+  gameai_game* two = NULL;
+  gameai_game* eight = NULL;
+  CHECK_OK(gameai_game_load("minirisk(players=2)", &two));
+  CHECK_OK(gameai_game_load("minirisk(players=8)", &eight));
+  gameai_state* own_state = NULL;
+  gameai_state* other_state = NULL;
+  CHECK_OK(gameai_state_new_initial(two, &own_state));
+  CHECK_OK(gameai_state_new_initial(eight, &other_state));
+  /* Past the prize draw: the bids are simultaneous. */
+  int64_t outcomes[32];
+  double probabilities[32];
+  size_t count = 0;
+  CHECK_OK(gameai_state_chance_outcomes(own_state, outcomes, probabilities, 32,
+                                        &count));
+  CHECK_OK(gameai_state_apply_action(own_state, outcomes[0]));
+  const char* specs[] = {"rl", "planner(rollouts=5)", "mcts(simulations=5)"};
+  for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); ++i) {
+    gameai_agent* agent = NULL;
+    CHECK_OK(gameai_agent_load(two, specs[i], &agent));
+    CHECK_OK(gameai_agent_start_game(agent, 1, 3));
+    int64_t action = -1;
+    CHECK(gameai_agent_step(agent, other_state, &action) ==
+          GAMEAI_INVALID_ARGUMENT);
+    CHECK(strstr(gameai_last_error(), "minirisk(players=8)") != NULL);
+    CHECK(strstr(gameai_last_error(), "minirisk(players=2)") != NULL);
+    CHECK(action == -1);
+    CHECK_OK(gameai_agent_step(agent, own_state, &action));
+    CHECK(action >= 0);
+    gameai_agent_free(agent);
+  }
+  gameai_state_free(other_state);
+  gameai_state_free(own_state);
+  gameai_game_free(eight);
+  gameai_game_free(two);
+}
+
 int main(void) {
   full_mancala_game();
   simultaneous_and_chance();
   bad_input();
   out_of_memory();
+  agent_refuses_other_parameters();
   if (failures > 0) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -128,6 +128,16 @@ if compgen -G "$tmp/*.tmp-*" >/dev/null; then
   echo "FAIL: a temporary file was left behind"; failures=$((failures + 1))
 fi
 rm -rf "$tmp"
+# Agents with memory say so, in text and in JSON.
+if ! "$GAMEAI" agents mancala | grep -q "memory: with keep_tt=true: keeps its transposition table"; then
+  echo "FAIL: agents mancala does not declare alphabeta's keep_tt memory"; failures=$((failures + 1))
+fi
+if ! "$GAMEAI" agents minirisk --json | grep -q '"name": "rl", "help": "[^"]*", "memory": "learns'; then
+  echo "FAIL: agents minirisk --json does not declare rl's memory"; failures=$((failures + 1))
+fi
+if ! "$GAMEAI" agents minirisk --json | grep -q '"name": "fixed", "help": "[^"]*", "memory": ""'; then
+  echo "FAIL: agents minirisk --json does not declare fixed memoryless"; failures=$((failures + 1))
+fi
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures CLI check(s) failed"

@@ -161,7 +161,7 @@ TEST(DaifugoIsmcts, IsTheRegistrysMctsForDaifugo) {
         state->ApplyAction(outcomes[rng.Below(outcomes.size())].action).ok());
   }
   const Player seat = state->CurrentPlayer();
-  (*agent)->StartGame(**game, seat, 1);
+  ASSERT_TRUE((*agent)->StartGame(**game, seat, 1).ok());
   absl::StatusOr<Action> action = (*agent)->Step(*state->ViewFor(seat));
   ASSERT_TRUE(action.ok()) << action.status();
   EXPECT_TRUE(state->ApplyAction(*action).ok());

@@ -49,11 +49,14 @@ TEST(HiddenInformation, PrivateDealsAreHiddenEvents) {
 class Peek final : public Agent {
  public:
   explicit Peek(std::vector<std::string>* seen) : seen_(seen) {}
-  absl::StatusOr<Action> Step(const State& view) override {
+
+ protected:
+  absl::StatusOr<Action> DoStep(const State& view) override {
     seen_->push_back(view.Serialize());
     return view.LegalActions(seat()).front();
   }
-  void Inform(const State& view, const Event& event) override {
+
+  void OnInform(const State& view, const Event& event) override {
     seen_->push_back(view.Serialize());
     for (Action a : event.actions) seen_->push_back(std::to_string(a));
   }

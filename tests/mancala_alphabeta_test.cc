@@ -95,7 +95,7 @@ TEST(MancalaAlphaBeta, ExplainShowsThePrincipalVariation) {
   ASSERT_TRUE(game.ok());
   auto agent = LoadAgent(**game, "alphabeta(depth=4)");
   ASSERT_TRUE(agent.ok());
-  (*agent)->StartGame(**game, 0, 0);
+  ASSERT_TRUE((*agent)->StartGame(**game, 0, 0).ok());
   auto state = (*game)->NewInitialState();
   absl::StatusOr<Action> action = (*agent)->Step(*state->ViewFor(0));
   ASSERT_TRUE(action.ok());
@@ -114,7 +114,7 @@ TEST(MancalaAlphaBeta, ScoresPositionsInTheEndgameDatabaseExactly) {
   ASSERT_TRUE(game.ok());
   auto agent = LoadAgent(**game, "alphabeta(depth=1,db=12)");
   ASSERT_TRUE(agent.ok());
-  (*agent)->StartGame(**game, 0, 0);
+  ASSERT_TRUE((*agent)->StartGame(**game, 0, 0).ok());
   auto state = (*game)->NewInitialState();
   absl::StatusOr<Action> action = (*agent)->Step(*state->ViewFor(0));
   ASSERT_TRUE(action.ok());
@@ -133,7 +133,7 @@ TEST(MancalaAlphaBeta, ScoresPositionsInTheEndgameDatabaseExactly) {
   // Without the database a one-ply search cannot see the end.
   auto searching = LoadAgent(**game, "alphabeta(depth=1)");
   ASSERT_TRUE(searching.ok());
-  (*searching)->StartGame(**game, 0, 0);
+  ASSERT_TRUE((*searching)->StartGame(**game, 0, 0).ok());
   ASSERT_TRUE((*searching)->Step(*state->ViewFor(0)).ok());
   EXPECT_EQ((*searching)->Explain().find(outcome), std::string::npos);
 }

@@ -143,7 +143,7 @@ TEST(MancalaGreedy, AgentExplainsItsChoice) {
   ASSERT_TRUE(game.ok());
   auto agent = LoadAgent(**game, "greedy");
   ASSERT_TRUE(agent.ok());
-  (*agent)->StartGame(**game, 0, 1);
+  ASSERT_TRUE((*agent)->StartGame(**game, 0, 1).ok());
   auto state = (*game)->NewInitialState();
   absl::StatusOr<Action> action = (*agent)->Step(*state->ViewFor(0));
   ASSERT_TRUE(action.ok());

@@ -74,7 +74,9 @@ TEST(MiniRiskModel, LearnsADeterministicOpponentFromOneGame) {
 class Spy final : public Agent {
  public:
   explicit Spy(std::vector<std::string>* views) : views_(views) {}
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     views_->push_back(view.Serialize() + " | " +
                       view.ObservationString(seat()));
     return view.LegalActions(seat()).front();
@@ -142,8 +144,8 @@ TEST(MiniRiskObservation, NoCurrentBidAndNoDeckOrderReachAnAgent) {
 
 // Cheat: always bids 15, held or not, and sometimes a prize card.
 class Cheat final : public Agent {
- public:
-  absl::StatusOr<Action> Step(const gameai::State&) override {
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State&) override {
     ++steps_;
     return steps_ % 5 == 0 ? Action{kFirstPrizeAction} : Rules::Bid(15);
   }

@@ -70,7 +70,7 @@ TEST(MctsAgent, SearchesSimultaneousGamesDecoupled) {
   ASSERT_TRUE(game.ok()) << game.status();
   absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, "mcts");
   ASSERT_TRUE(agent.ok()) << agent.status();
-  (*agent)->StartGame(**game, 1, 3);
+  ASSERT_TRUE((*agent)->StartGame(**game, 1, 3).ok());
   std::unique_ptr<State> state = (*game)->NewInitialState();
   ASSERT_TRUE(state->ApplyAction(state->LegalActions().front()).ok());
   ASSERT_TRUE(state->IsSimultaneousNode());

@@ -11,7 +11,9 @@ int main() {
   auto second = gameai::LoadAgent(**game, "greedy");
   if (!first.ok() || !second.ok()) return 1;
   gameai::Agent* seats[] = {first->get(), second->get()};
-  for (int p = 0; p < 2; ++p) seats[p]->StartGame(**game, p, /*seed=*/42);
+  for (int p = 0; p < 2; ++p) {
+    if (!seats[p]->StartGame(**game, p, /*seed=*/42).ok()) return 1;
+  }
   std::unique_ptr<gameai::State> state = (*game)->NewInitialState();
   while (!state->IsTerminal()) {
     const gameai::Player p = state->CurrentPlayer();

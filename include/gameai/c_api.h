@@ -133,11 +133,14 @@ GAMEAI_C_EXPORT gameai_status gameai_agent_load(const gameai_game* game,
                                                 const char* spec,
                                                 gameai_agent** out);
 GAMEAI_C_EXPORT void gameai_agent_free(gameai_agent* agent);
-/* Seats the agent for a new game; `seed` makes its play reproducible. */
+/* Seats the agent for a new game; `seed` makes its play reproducible.
+ * GAMEAI_INVALID_ARGUMENT for a seat out of range. */
 GAMEAI_C_EXPORT gameai_status gameai_agent_start_game(gameai_agent* agent,
                                                       int seat, uint64_t seed);
 /* The agent's action in `state`, where its seat acts; it sees only its
- * seat's view of the state. */
+ * seat's view of the state. GAMEAI_FAILED_PRECONDITION before
+ * gameai_agent_start_game, GAMEAI_INVALID_ARGUMENT for a state of another
+ * game spec than the agent's (the message names both). */
 GAMEAI_C_EXPORT gameai_status gameai_agent_step(gameai_agent* agent,
                                                 const gameai_state* state,
                                                 int64_t* action);

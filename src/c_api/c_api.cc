@@ -26,7 +26,6 @@ struct gameai_state {
 struct gameai_agent {
   std::shared_ptr<const gameai::Game> game;
   std::unique_ptr<gameai::Agent> agent;
-  int seat = -1;  // -1 until start_game
 };
 
 namespace {
@@ -377,15 +376,7 @@ gameai_status gameai_agent_start_game(gameai_agent* agent, int seat,
                                       uint64_t seed) {
   return Guard([&] {
     if (agent == nullptr) return Null("agent");
-    const int players = agent->game->NumPlayers();
-    if (seat < 0 || seat >= players) {
-      return Fail(GAMEAI_INVALID_ARGUMENT,
-                  fmt::format("seat {} is out of range; accepted: 0..{}", seat,
-                              players - 1));
-    }
-    agent->agent->StartGame(*agent->game, seat, seed);
-    agent->seat = seat;
-    return GAMEAI_OK;
+    return FromStatus(agent->agent->StartGame(*agent->game, seat, seed));
   });
 }
 
@@ -395,19 +386,13 @@ gameai_status gameai_agent_step(gameai_agent* agent, const gameai_state* state,
     if (agent == nullptr) return Null("agent");
     if (state == nullptr) return Null("state");
     if (action == nullptr) return Null("action");
-    if (agent->seat < 0) {
+    const gameai::Player seat = agent->agent->seat();
+    if (seat < 0) {
       return Fail(GAMEAI_FAILED_PRECONDITION,
                   "the agent has no seat: call gameai_agent_start_game first");
     }
-    if (&state->state->GetGame() != agent->game.get() &&
-        state->state->GetGame().Spec() != agent->game->Spec()) {
-      return Fail(
-          GAMEAI_INVALID_ARGUMENT,
-          fmt::format("the state is of game '{}', the agent plays '{}'",
-                      state->state->GetGame().Spec(), agent->game->Spec()));
-    }
     absl::StatusOr<gameai::Action> a =
-        agent->agent->Step(*state->state->ViewFor(agent->seat));
+        agent->agent->Step(*state->state->ViewFor(seat));
     if (!a.ok()) return FromStatus(a.status());
     *action = *a;
     return GAMEAI_OK;

@@ -25,6 +25,13 @@ void PrintParams(const std::vector<ParamDef>& params) {
   for (const ParamDef& p : params) fmt::print("    {}\n", p.Describe());
 }
 
+// MemoryLine: "none", "<what>" or "with OPTION=true: <what>".
+std::string MemoryLine(const AgentEntry& a) {
+  if (a.memory.empty()) return "none";
+  if (a.memory_option.empty()) return a.memory;
+  return fmt::format("with {}=true: {}", a.memory_option, a.memory);
+}
+
 }  // namespace
 
 int RunGames(const std::vector<std::string>& argv) {
@@ -85,10 +92,15 @@ int RunAgents(const std::vector<std::string>& argv) {
         w.String(a->name);
         w.Key("help");
         w.String(a->help);
+        w.Key("memory");
+        w.String(a->memory);
+        w.Key("memory_option");
+        w.String(a->memory_option);
         WriteParams(w, a->params);
         w.EndObject();
       } else {
         fmt::print("  {}: {}\n", a->name, a->help);
+        fmt::print("    memory: {}\n", MemoryLine(*a));
         PrintParams(a->params);
       }
     }

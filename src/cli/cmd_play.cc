@@ -36,8 +36,9 @@ std::string LegalList(const State& state, Player p) {
 
 void Inform(std::vector<Seat>& seats, const State& state) {
   for (Player p = 0; p < static_cast<Player>(seats.size()); ++p) {
+    // The agents were loaded for this state's game: Inform cannot refuse.
     if (seats[p].agent)
-      seats[p].agent->Inform(*state.ViewFor(p), state.LastEventFor(p));
+      (void)seats[p].agent->Inform(*state.ViewFor(p), state.LastEventFor(p));
   }
 }
 
@@ -62,8 +63,8 @@ class Session {
         rng_(seed),
         state_(game_->NewInitialState()) {
     for (Player p = 0; p < static_cast<Player>(seats_.size()); ++p) {
-      if (seats_[p].agent)
-        seats_[p].agent->StartGame(*game_, p, DeriveSeed(seed, p + 1));
+      if (seats_[p].agent)  // loaded for game_, p in range: cannot fail
+        (void)seats_[p].agent->StartGame(*game_, p, DeriveSeed(seed, p + 1));
     }
   }
 

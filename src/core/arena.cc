@@ -113,7 +113,7 @@ class MatchRunner {
           const Params params,
           ResolveParams(spec, entry.params,
                         fmt::format("agent '{}'", spec.name)));
-      return entry.make(*game_, params);
+      return gameai::MakeAgent(entry, *game_, params, text);
     }
     return LoadAgent(*game_, text);
   }
@@ -191,7 +191,8 @@ class MatchRunner {
     }
     for (Player p = 0; p < players; ++p) {
       seated[p]->set_table(table);
-      seated[p]->StartGame(*game_, p, DeriveSeed(game_seed, 1 + p));
+      // Made for game_ (MakeAgents), p in range: cannot fail.
+      (void)seated[p]->StartGame(*game_, p, DeriveSeed(game_seed, 1 + p));
     }
     std::unique_ptr<State> state = game_->NewInitialState();
     int opening_plies = options_.random_opening;
@@ -220,7 +221,8 @@ class MatchRunner {
         (void)state->ApplyAction(action);  // checked legal
       }
       for (Player p = 0; p < players; ++p) {
-        seated[p]->Inform(*state->ViewFor(p), state->LastEventFor(p));
+        // Views of game_: the agents cannot refuse them.
+        (void)seated[p]->Inform(*state->ViewFor(p), state->LastEventFor(p));
       }
     }
     record.returns = state->Returns();
@@ -229,7 +231,7 @@ class MatchRunner {
       record.tallies.push_back(state->Tallies(p));
     }
     for (Player p = 0; p < players; ++p) {
-      seated[p]->EndGame(*state->ViewFor(p), record.returns);
+      (void)seated[p]->EndGame(*state->ViewFor(p), record.returns);
     }
     return record;
   }

@@ -11,7 +11,8 @@ class RandomAgent final : public Agent {
  public:
   explicit RandomAgent(uint64_t seed) : seed_(seed) {}
 
-  absl::StatusOr<Action> Step(const State& view) override {
+ protected:
+  absl::StatusOr<Action> DoStep(const State& view) override {
     const std::vector<Action> legal = view.LegalActions(seat());
     if (legal.empty()) {
       return absl::FailedPreconditionError(
@@ -20,7 +21,6 @@ class RandomAgent final : public Agent {
     return legal[rng_.Below(legal.size())];
   }
 
- protected:
   void OnStartGame(const Game&, uint64_t seed) override {
     rng_.Seed(DeriveSeed(seed_, seed));
   }

@@ -95,6 +95,16 @@ absl::StatusOr<std::shared_ptr<const Game>> LoadGame(std::string_view text) {
   return entry->make(params);
 }
 
+absl::StatusOr<std::unique_ptr<Agent>> MakeAgent(const AgentEntry& entry,
+                                                 const Game& game,
+                                                 const Params& params,
+                                                 std::string_view spec) {
+  GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<Agent> agent,
+                          entry.make(game, params));
+  GAMEAI_RETURN_IF_ERROR(agent->BindGame(game, spec));
+  return agent;
+}
+
 absl::StatusOr<std::unique_ptr<Agent>> LoadAgent(const Game& game,
                                                  std::string_view text) {
   GAMEAI_ASSIGN_OR_RETURN(const Spec spec, ParseSpec(text));
@@ -109,7 +119,7 @@ absl::StatusOr<std::unique_ptr<Agent>> LoadAgent(const Game& game,
         const Params params,
         ResolveParams(spec, entry->params,
                       fmt::format("agent '{}'", spec.name)));
-    return entry->make(game, params);
+    return MakeAgent(*entry, game, params, text);
   }
   return absl::NotFoundError(
       fmt::format("unknown agent '{}' for game '{}'; available agents: {}",

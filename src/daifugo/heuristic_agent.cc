@@ -17,8 +17,8 @@ bool UsesJokerInMeld(const Meld& m) {
 }
 
 class HeuristicAgent final : public Agent {
- public:
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "heuristic");
     if (!kernel.ok()) return kernel.status();

@@ -19,7 +19,8 @@ class MonteCarloAgent final : public Agent {
   explicit MonteCarloAgent(const MonteCarloOptions& options)
       : options_(options) {}
 
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "montecarlo");
     if (!kernel.ok()) return kernel.status();
@@ -27,7 +28,6 @@ class MonteCarloAgent final : public Agent {
         (*kernel)->rules(), (*kernel)->kernel_state(), options_, rng_));
   }
 
- protected:
   void OnStartGame(const Game&, uint64_t seed) override {
     rng_.Seed(DeriveSeed(options_.seed, seed));
   }

@@ -73,7 +73,15 @@ class GreedyAgent final : public Agent {
  public:
   explicit GreedyAgent(uint64_t seed) : seed_(seed) {}
 
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override {
+    if (last_text_.empty()) return {};
+    return fmt::format(
+        "greedy: {} scores {} and removes {} ({} of {} moves tie)", last_text_,
+        last_.score, last_.removed, last_.ties, last_.evaluated);
+  }
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "greedy");
     if (!kernel.ok()) return kernel.status();
@@ -84,14 +92,6 @@ class GreedyAgent final : public Agent {
     return rules.ToAction(last_.move);
   }
 
-  std::string Explain() const override {
-    if (last_text_.empty()) return {};
-    return fmt::format(
-        "greedy: {} scores {} and removes {} ({} of {} moves tie)", last_text_,
-        last_.score, last_.removed, last_.ties, last_.evaluated);
-  }
-
- protected:
   void OnStartGame(const Game&, uint64_t seed) override {
     rng_.Seed(DeriveSeed(seed_, seed));
   }

@@ -155,7 +155,10 @@ class LookaheadAgent final : public Agent {
   LookaheadAgent(const LookaheadOptions& options, uint64_t seed)
       : planner_(options), seed_(seed) {}
 
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override { return planner_.explanation(); }
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "lookahead");
     if (!kernel.ok()) return kernel.status();
@@ -164,9 +167,6 @@ class LookaheadAgent final : public Agent {
         planner_.Choose(rules, (*kernel)->kernel_state(), rng_));
   }
 
-  std::string Explain() const override { return planner_.explanation(); }
-
- protected:
   void OnStartGame(const Game&, uint64_t seed) override {
     rng_.Seed(DeriveSeed(seed_, seed));
   }

@@ -77,7 +77,7 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
   const uint64_t key = Key(s);
   Entry& entry = table_[key & mask_];
   uint8_t tt_move = 0xff;
-  if (entry.key == key) {
+  if (entry.key == key && entry.generation == generation_) {
     tt_move = entry.move;
     if (entry.depth >= depth && ply > 0) {  // the root always searches
       if (entry.bound == kExact) return entry.score;
@@ -135,6 +135,7 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
   if (ply == 0)
     root_best_move_ = best_move;  // the root's entry may be overwritten
   entry.key = key;
+  entry.generation = generation_;
   entry.score = best;
   entry.depth = static_cast<int8_t>(depth);
   entry.move = best_move;
@@ -142,6 +143,13 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
                 : best >= beta         ? kLower
                                        : kExact;
   return best;
+}
+
+void AlphaBeta::Forget() {
+  if (++generation_ != 0) return;
+  // Wrapped: entries 256 generations old would match again.
+  std::fill(table_.begin(), table_.end(), Entry{});
+  generation_ = 1;
 }
 
 SearchResult AlphaBeta::Search(const State& root) {
@@ -170,7 +178,10 @@ SearchResult AlphaBeta::Search(const State& root) {
   State s = root;
   for (int i = 0; i < result.depth && !rules_.IsOver(s); ++i) {
     const Entry& entry = table_[Key(s) & mask_];
-    if (entry.key != Key(s) || !rules_.IsLegal(s, entry.move)) break;
+    if (entry.key != Key(s) || entry.generation != generation_ ||
+        !rules_.IsLegal(s, entry.move)) {
+      break;
+    }
     result.principal_variation.push_back(entry.move);
     rules_.Apply(s, entry.move);
   }
@@ -196,7 +207,31 @@ class AlphaBetaAgent final : public Agent {
   AlphaBetaAgent(std::string name, const AlphaBetaOptions& options)
       : name_(std::move(name)), options_(options) {}
 
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override {
+    if (search_ == nullptr) return {};
+    std::string pv;
+    for (Move m : last_.principal_variation) pv += fmt::format(" {}", m + 1);
+    // A decided game shows its margin: the final one, or the stores' once
+    // one holds more than half the seeds.
+    const int score = last_.score;
+    const std::string value =
+        std::abs(score) < AlphaBeta::kWin / 2
+            ? fmt::format("score {:.2f} seeds", score / 16.0)
+            : fmt::format("{} by {} seeds", score > 0 ? "wins" : "loses",
+                          (std::abs(score) - AlphaBeta::kWin) / 16);
+    return fmt::format("{}: pit {}, depth {}, {}, {} nodes, pv:{}", name_,
+                       last_.best_move + 1, last_.depth, value, last_.nodes,
+                       pv);
+  }
+
+  bool HasMemory() const override { return options_.keep_tt; }
+
+ protected:
+  void OnStartGame(const Game&, uint64_t) override {
+    if (search_ != nullptr && !options_.keep_tt) search_->Forget();
+  }
+
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), name_);
     if (!kernel.ok()) return kernel.status();
@@ -223,23 +258,6 @@ class AlphaBetaAgent final : public Agent {
     const State& state = (*kernel)->kernel_state();
     last_ = search_->Search(state);
     return rules.ToAction(last_.best_move);
-  }
-
-  std::string Explain() const override {
-    if (search_ == nullptr) return {};
-    std::string pv;
-    for (Move m : last_.principal_variation) pv += fmt::format(" {}", m + 1);
-    // A decided game shows its margin: the final one, or the stores' once
-    // one holds more than half the seeds.
-    const int score = last_.score;
-    const std::string value =
-        std::abs(score) < AlphaBeta::kWin / 2
-            ? fmt::format("score {:.2f} seeds", score / 16.0)
-            : fmt::format("{} by {} seeds", score > 0 ? "wins" : "loses",
-                          (std::abs(score) - AlphaBeta::kWin) / 16);
-    return fmt::format("{}: pit {}, depth {}, {}, {} nodes, pv:{}", name_,
-                       last_.best_move + 1, last_.depth, value, last_.nodes,
-                       pv);
   }
 
  private:
@@ -292,6 +310,9 @@ AgentEntry AlphaBetaAgentEntry() {
               ParamDef::String("db_file", "",
                                "load the database from this file, or save it "
                                "there once built"),
+              ParamDef::Bool("keep_tt", false,
+                             "keep the transposition table from game to "
+                             "game (an agent with memory)"),
           },
       .make = [](const Game& game, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
@@ -316,8 +337,11 @@ AgentEntry AlphaBetaAgentEntry() {
                 .tt_log2_size = static_cast<int>(params.GetInt("tt")),
                 .db_seeds = static_cast<int>(params.GetInt("db")),
                 .contempt = static_cast<int>(params.GetInt("contempt")),
-                .db_file = params.GetString("db_file")});
+                .db_file = params.GetString("db_file"),
+                .keep_tt = params.GetBool("keep_tt")});
       },
+      .memory = "keeps its transposition table from game to game",
+      .memory_option = "keep_tt",
   };
 }
 

@@ -41,16 +41,6 @@ namespace {
 
 class GreedyAgent final : public Agent {
  public:
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "greedy");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    last_ = GreedyBestMove(rules, (*kernel)->kernel_state());
-    pits_ = rules.pits();
-    return rules.ToAction(last_.move);
-  }
-
   std::string Explain() const override {
     if (pits_ == 0) return {};
     std::string out = fmt::format(
@@ -61,6 +51,17 @@ class GreedyAgent final : public Agent {
       }
     }
     return out;
+  }
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
+    absl::StatusOr<const KernelState<Rules>*> kernel =
+        KernelViewOf<Rules>(view, seat(), "greedy");
+    if (!kernel.ok()) return kernel.status();
+    const Rules& rules = (*kernel)->rules();
+    last_ = GreedyBestMove(rules, (*kernel)->kernel_state());
+    pits_ = rules.pits();
+    return rules.ToAction(last_.move);
   }
 
  private:

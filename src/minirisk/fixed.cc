@@ -62,8 +62,8 @@ Move PlanBid(const State& s, Player p) {
 namespace {
 
 class FixedAgent final : public Agent {
- public:
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "fixed");
     if (!kernel.ok()) return kernel.status();

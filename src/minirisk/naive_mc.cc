@@ -13,7 +13,10 @@ class NaiveMcAgent final : public Agent {
   NaiveMcAgent(Outcome outcome, int rollouts, uint64_t seed)
       : rollouts_(rollouts), outcome_(outcome), seed_(seed) {}
 
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override { return explanation_; }
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "naive_mc");
     if (!kernel.ok()) return kernel.status();
@@ -30,9 +33,6 @@ class NaiveMcAgent final : public Agent {
     return rules.ToAction(bid);
   }
 
-  std::string Explain() const override { return explanation_; }
-
- protected:
   void OnStartGame(const Game&, uint64_t seed) override {
     rng_.Seed(DeriveSeed(seed_, seed));
   }

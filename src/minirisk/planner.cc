@@ -16,7 +16,11 @@ class PlannerAgent final : public Agent {
   PlannerAgent(Outcome outcome, int rollouts, double alpha, uint64_t seed)
       : rollouts_(rollouts), outcome_(outcome), model_(alpha), seed_(seed) {}
 
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override { return explanation_; }
+  bool HasMemory() const override { return true; }  // the opponent model
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "planner");
     if (!kernel.ok()) return kernel.status();
@@ -47,15 +51,12 @@ class PlannerAgent final : public Agent {
     return rules.ToAction(bid);
   }
 
-  void EndGame(const gameai::State& view, absl::Span<const double>) override {
+  void OnEndGame(const gameai::State& view, absl::Span<const double>) override {
     if (const auto* k = dynamic_cast<const KernelState<Rules>*>(&view)) {
       model_.Observe(k->kernel_state());
     }
   }
 
-  std::string Explain() const override { return explanation_; }
-
- protected:
   void OnStartGame(const Game& game, uint64_t seed) override {
     model_.StartGame(table(), game.NumPlayers(), seat());
     rng_.Seed(DeriveSeed(seed_, seed));
@@ -100,6 +101,7 @@ AgentEntry PlannerAgentEntry() {
             *outcome, static_cast<int>(params.GetInt("rollouts")),
             params.GetDouble("alpha"), params.GetInt("seed"));
       },
+      .memory = "learns a bid model of each opponent from game to game",
   };
 }
 

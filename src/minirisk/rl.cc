@@ -15,7 +15,11 @@ class RlAgent final : public Agent {
       : model_(alpha, OpponentModel::Feature::kPotAndRound),
         card_cost_(card_cost) {}
 
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override { return explanation_; }
+  bool HasMemory() const override { return true; }  // the opponent model
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "rl");
     if (!kernel.ok()) return kernel.status();
@@ -36,15 +40,12 @@ class RlAgent final : public Agent {
     return rules.ToAction(bid);
   }
 
-  void EndGame(const gameai::State& view, absl::Span<const double>) override {
+  void OnEndGame(const gameai::State& view, absl::Span<const double>) override {
     if (const auto* k = dynamic_cast<const KernelState<Rules>*>(&view)) {
       model_.Observe(k->kernel_state());  // the last round's bids
     }
   }
 
-  std::string Explain() const override { return explanation_; }
-
- protected:
   void OnStartGame(const Game& game, uint64_t) override {
     model_.StartGame(table(), game.NumPlayers(), seat());
   }
@@ -76,6 +77,7 @@ AgentEntry RlAgentEntry() {
         return std::make_unique<RlAgent>(params.GetDouble("alpha"),
                                          params.GetDouble("card_cost"));
       },
+      .memory = "learns a bid model of each opponent from game to game",
   };
 }
 

@@ -63,7 +63,6 @@ struct PyGame {
 struct PyAgent {
   std::shared_ptr<const Game> game;
   std::unique_ptr<Agent> agent;
-  Player seat = kInvalidPlayer;
 };
 
 Player SeatOrCurrent(const State& state, py::object player) {
@@ -211,28 +210,28 @@ PYBIND11_MODULE(gameai, m) {
       .def(
           "start_game",
           [](PyAgent& a, int seat, uint64_t seed) {
-            if (seat < 0 || seat >= a.game->NumPlayers()) {
-              throw py::value_error("seat " + std::to_string(seat) +
-                                    " is out of range");
-            }
-            a.agent->StartGame(*a.game, seat, seed);
-            a.seat = seat;
+            Check(a.agent->StartGame(*a.game, seat, seed));
           },
           py::arg("seat"), py::arg("seed") = 0,
           "Seats the agent for a new game.")
       .def(
           "step",
           [](PyAgent& a, const State& state) {
-            if (a.seat < 0) {
+            if (a.agent->seat() < 0) {
               throw std::runtime_error("call start_game(seat) first");
             }
-            std::unique_ptr<State> view = state.ViewFor(a.seat);
+            std::unique_ptr<State> view = state.ViewFor(a.agent->seat());
             py::gil_scoped_release release;
             return Value(a.agent->Step(*view));
           },
           py::arg("state"),
-          "The agent's action where its seat acts (it sees only its view).")
-      .def("explain", [](const PyAgent& a) { return a.agent->Explain(); });
+          "The agent's action where its seat acts (it sees only its view); "
+          "ValueError for a state of another game spec than the agent's.")
+      .def("explain", [](const PyAgent& a) { return a.agent->Explain(); })
+      .def(
+          "has_memory", [](const PyAgent& a) { return a.agent->HasMemory(); },
+          "True when what it learns in one game changes its play in the "
+          "next (it then plays a series, not independent games).");
 
   m.def(
       "load_game",

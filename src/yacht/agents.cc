@@ -15,7 +15,18 @@ class OptimalAgent final : public Agent {
  public:
   explicit OptimalAgent(std::string cache) : cache_(std::move(cache)) {}
 
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override {
+    if (options_.empty()) return {};
+    std::string out = "optimal: expected final score per option:";
+    for (size_t i = 0; i < options_.size() && i < 8; ++i) {
+      out +=
+          fmt::format(" [{}: {:.2f}]", options_[i].first, options_[i].second);
+    }
+    return out;
+  }
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "optimal");
     if (!kernel.ok()) return kernel.status();
@@ -52,16 +63,6 @@ class OptimalAgent final : public Agent {
     return best;
   }
 
-  std::string Explain() const override {
-    if (options_.empty()) return {};
-    std::string out = "optimal: expected final score per option:";
-    for (size_t i = 0; i < options_.size() && i < 8; ++i) {
-      out +=
-          fmt::format(" [{}: {:.2f}]", options_[i].first, options_[i].second);
-    }
-    return out;
-  }
-
  private:
   std::string cache_;
   std::unique_ptr<OptimalTable::TurnPlan> plan_;
@@ -70,7 +71,10 @@ class OptimalAgent final : public Agent {
 
 class GreedyAgent final : public Agent {
  public:
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override { return last_; }
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "greedy");
     if (!kernel.ok()) return kernel.status();
@@ -88,7 +92,6 @@ class GreedyAgent final : public Agent {
                         best_points);
     return kFirstScoreAction + best;
   }
-  std::string Explain() const override { return last_; }
 
  private:
   std::string last_;

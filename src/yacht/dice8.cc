@@ -279,7 +279,10 @@ namespace {
 
 class Dice8Agent final : public Agent {
  public:
-  absl::StatusOr<Action> Step(const gameai::State& view) override {
+  std::string Explain() const override { return explain_; }
+
+ protected:
+  absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "dice8");
     if (!kernel.ok()) return kernel.status();
@@ -301,8 +304,6 @@ class Dice8Agent final : public Agent {
     if (d.write) return kFirstScoreAction + d.category;
     return Rules::CanonicalHold(s.dice, d.hold);
   }
-
-  std::string Explain() const override { return explain_; }
 
  private:
   int target_ = -1;

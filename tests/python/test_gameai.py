@@ -116,6 +116,42 @@ class BadInputTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             agent.step(None)
 
+    def test_agent_refuses_a_state_of_other_parameters(self):
+        # The reproducer: learners sized for two players read an
+        # eight-player state out of bounds.
+        two = gameai.load_game("minirisk(players=2)")
+        eight = gameai.load_game("minirisk(players=8)")
+        for spec in ("rl", "planner(rollouts=5)", "mcts(simulations=5)",
+                     "naive_mc(rollouts=5)", "fixed", "random"):
+            agent = gameai.load_agent(two, spec)
+            agent.start_game(0, seed=1)
+            with self.assertRaises(ValueError) as caught:
+                agent.step(eight.new_initial_state())
+            self.assertIn("minirisk(players=8)", str(caught.exception))
+            self.assertIn("minirisk(players=2)", str(caught.exception))
+            # Still plays its own game (past the prize draw).
+            state = two.new_initial_state()
+            state.apply_action(state.chance_outcomes()[0][0])
+            self.assertIn(agent.step(state), state.legal_actions(0))
+
+    def test_agent_refuses_a_state_of_another_game(self):
+        mancala = gameai.load_game("mancala")
+        agent = gameai.load_agent(mancala, "mcts(simulations=5)")
+        agent.start_game(0)
+        with self.assertRaises(ValueError) as caught:
+            agent.step(gameai.load_game("linesboard").new_initial_state())
+        self.assertIn("linesboard(", str(caught.exception))
+        self.assertIn(mancala.spec(), str(caught.exception))
+
+    def test_agents_with_memory_say_so(self):
+        game = gameai.load_game("minirisk(players=2)")
+        self.assertTrue(gameai.load_agent(game, "rl").has_memory())
+        self.assertFalse(gameai.load_agent(game, "fixed").has_memory())
+        mancala = gameai.load_game("mancala")
+        self.assertFalse(gameai.load_agent(mancala, "alphabeta").has_memory())
+        self.assertTrue(
+            gameai.load_agent(mancala, "alphabeta(keep_tt=true)").has_memory())
+
 
 class MemoryTest(unittest.TestCase):
     @unittest.skipIf("asan" in os.environ.get("LD_PRELOAD", ""),

@@ -32,6 +32,14 @@ struct AgentEntry {
   std::string help;
   std::vector<ParamDef> params;
   AgentFactory make;
+  // memory: what an instance carries from one game to the next, so that
+  // its results depend on how the games are split into series (the
+  // arena's --threads); empty when every game depends on its own seed
+  // only. memory_option: the bool option that turns the memory on (empty:
+  // always on when `memory` is set). Agent::HasMemory() agrees per
+  // instance.
+  std::string memory;
+  std::string memory_option;
 };
 
 // SolveField: one named result of an exact solver (a number or text), in
@@ -79,7 +87,14 @@ absl::StatusOr<const GameEntry*> FindGame(std::string_view name);
 std::vector<const AgentEntry*> AgentsFor(const GameEntry& game);
 
 absl::StatusOr<std::shared_ptr<const Game>> LoadGame(std::string_view spec);
+// LoadAgent: the agent `spec` for `game`, bound to it (Agent::BindGame).
 absl::StatusOr<std::unique_ptr<Agent>> LoadAgent(const Game& game,
+                                                 std::string_view spec);
+// MakeAgent: entry.make(game, params), bound to `game` under the name
+// `spec` (for entries outside the registry, like the arena's own).
+absl::StatusOr<std::unique_ptr<Agent>> MakeAgent(const AgentEntry& entry,
+                                                 const Game& game,
+                                                 const Params& params,
                                                  std::string_view spec);
 
 }  // namespace gameai

@@ -53,6 +53,9 @@ struct AlphaBetaOptions {
   // 0 it plays on for a win rather than settle a draw with a weaker player.
   int contempt = 0;
   std::string db_file;
+  // keep_tt: the agent keeps its table from game to game (an agent with
+  // memory); otherwise every game starts with an empty table.
+  bool keep_tt = false;
 };
 
 struct SearchResult {
@@ -72,6 +75,10 @@ class AlphaBeta {
 
   // Search: REQUIRES a position with a player to move.
   SearchResult Search(const State& root);
+  // Forget: empties the transposition table (in O(1): entries of older
+  // generations never match), so that later searches do not depend on
+  // earlier ones.
+  void Forget();
 
   static constexpr int kWin = 1 << 20;  // scores beyond are decided games
   // TableBytes: the transposition table's size for 2^tt_log2_size entries.
@@ -84,6 +91,7 @@ class AlphaBeta {
     int8_t depth = -1;
     uint8_t bound = 0;  // kExact, kLower, kUpper
     uint8_t move = 0xff;
+    uint8_t generation = 0;  // valid only when it is generation_
   };
   enum Bound : uint8_t { kExact = 1, kLower = 2, kUpper = 3 };
 
@@ -101,6 +109,7 @@ class AlphaBeta {
   std::shared_ptr<const EndgameDb> db_;
   std::vector<Entry> table_;
   uint64_t mask_;
+  uint8_t generation_ = 1;
   int64_t nodes_ = 0;
   bool stopped_ = false;
   Move root_best_move_ = 0;

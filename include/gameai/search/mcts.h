@@ -221,7 +221,19 @@ class MctsAgent final : public Agent {
   MctsAgent(const MctsOptions& options, std::string label)
       : options_(options), label_(std::move(label)) {}
 
-  absl::StatusOr<Action> Step(const State& view) override {
+  std::string Explain() const override {
+    if (search_ == nullptr) return {};
+    std::string out = label_ + ": visits and mean return per move:";
+    for (const auto& c : search_->RootStats(seat())) {
+      out += fmt::format(" {}={}/{:.3f}",
+                         rules_->MoveToString(last_state_, c.move), c.visits,
+                         c.mean_return);
+    }
+    return out;
+  }
+
+ protected:
+  absl::StatusOr<Action> DoStep(const State& view) override {
     absl::StatusOr<const KernelState<R>*> kernel =
         KernelViewOf<R>(view, seat(), "mcts");
     if (!kernel.ok()) return kernel.status();
@@ -244,18 +256,6 @@ class MctsAgent final : public Agent {
     }
   }
 
-  std::string Explain() const override {
-    if (search_ == nullptr) return {};
-    std::string out = label_ + ": visits and mean return per move:";
-    for (const auto& c : search_->RootStats(seat())) {
-      out += fmt::format(" {}={}/{:.3f}",
-                         rules_->MoveToString(last_state_, c.move), c.visits,
-                         c.mean_return);
-    }
-    return out;
-  }
-
- protected:
   void OnStartGame(const Game&, uint64_t seed) override {
     rng_.Seed(DeriveSeed(options_.seed, seed));
   }
