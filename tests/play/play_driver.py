@@ -12,7 +12,7 @@ import subprocess
 import time
 
 GAMEAI = os.environ.get("GAMEAI", "gameai")
-TIME_LIMIT = 240  # seconds for one game
+TIME_LIMIT = 150  # seconds for one game
 
 
 def run_piped(args, lines, timeout=TIME_LIMIT):
