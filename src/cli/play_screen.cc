@@ -75,6 +75,14 @@ absl::StatusOr<Action> PlayScreen::Parse(const State& view, Player seat,
   return view.StringToAction(seat, Trim(text));
 }
 
+std::string PlayScreen::Usage(const State& view, Player seat) const {
+  std::vector<std::string> keys;
+  for (const Choice& c : Choices(view, seat)) keys.push_back(c.key);
+  if (keys.empty()) return "type your move (`moves` lists them)";
+  return fmt::format("type one of {} (or the move itself)",
+                     fmt::join(keys, ", "));
+}
+
 std::string PlayScreen::Moves(const State& view, Player seat) const {
   std::vector<std::string> names;
   for (Action a : view.LegalActions(seat)) {

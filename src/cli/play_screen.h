@@ -44,6 +44,8 @@ class PlayScreen {
   // an error says what is accepted.
   virtual absl::StatusOr<Action> Parse(const State& view, Player seat,
                                        std::string_view text) const;
+  // Usage: what a player may type at this board (after a bad entry).
+  virtual std::string Usage(const State& view, Player seat) const;
   // Moves: every legal move of `seat` (the `moves` command).
   virtual std::string Moves(const State& view, Player seat) const;
   // Happened: what one transition from `before` to `after` showed `viewer`

@@ -73,7 +73,11 @@ class Screen final : public PlayScreen {
     out += s.rolls_left > 0
                ? fmt::format("rerolls left: {}\n", s.rolls_left)
                : std::string("no rerolls left\n");
-    out += "Write the dice into (points now):\n";
+    if (s.rolls_left > 0) {
+      out += "Keep dice and roll the rest: hold 6 6 4 (any order), reroll "
+             "(all).\n";
+    }
+    out += "Or write the dice into (points now):\n";
     return out;
   }
 
@@ -120,6 +124,14 @@ class Screen final : public PlayScreen {
         "(\"full\"), \"hold 6 6 4\" (the dice to keep, any order) or "
         "\"reroll 1 2\" (the dice to roll again; \"reroll\" alone: all)",
         Trim(text)));
+  }
+
+  std::string Usage(const State& view, Player) const override {
+    const yacht::State& s = Kernel(view).kernel_state();
+    return s.rolls_left > 0
+               ? "type a number to write a category, \"hold 6 6 4\" to keep "
+                 "dice (any order) or \"reroll\" to roll all again"
+               : "type a number to write a category (no rerolls left)";
   }
 
   std::string Moves(const State& view, Player seat) const override {

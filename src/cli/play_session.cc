@@ -19,7 +19,7 @@ namespace gameai::cli {
 namespace {
 
 constexpr char kCommands[] =
-    "commands: hint, moves, board, undo, save FILE, load FILE, help, quit";
+    "hint, moves, board, undo, save FILE, load FILE, help, quit";
 
 bool Contains(const std::vector<Action>& actions, Action a) {
   return std::find(actions.begin(), actions.end(), a) != actions.end();
@@ -56,7 +56,7 @@ class Session {
     }
     StartAgents();
     Print(screen_->Intro(*state_->ViewFor(viewer_), config_.names));
-    Print(fmt::format("{}\n\n", kCommands));
+    Print(fmt::format("commands: {}\n\n", kCommands));
     while (!state_->IsTerminal()) {
       const Player p = state_->CurrentPlayer();
       if (p == kChancePlayer) {
@@ -281,7 +281,7 @@ class Session {
       const std::string command = words.empty() ? "" : Lower(words[0]);
       if (command == "quit" || command == "exit") return Asked::kQuit;
       if (command == "help" || command == "?") {
-        Print(fmt::format("{}\n{}", kCommands, Accepted(choices)));
+        Print(Accepted(*view, p));
       } else if (command == "board") {
         Print(screen_->Board(*view, p, config_.names));
         Print(ChoicesText(choices));
@@ -317,21 +317,14 @@ class Session {
         Print(fmt::format("{}\n{}",
                           parsed.ok() ? std::string("not a legal move here")
                                       : Str(parsed.status().message()),
-                          Accepted(choices)));
+                          Accepted(*view, p)));
       }
     }
   }
 
-  std::string Accepted(const std::vector<Choice>& choices) const {
-    if (choices.empty()) {
-      return fmt::format("type your move, `moves` to list them, or a command "
-                         "({})\n",
-                         kCommands);
-    }
-    std::vector<std::string> keys;
-    for (const Choice& c : choices) keys.push_back(c.key);
-    return fmt::format("type one of {} (or the move itself), or a command\n",
-                       fmt::join(keys, ", "));
+  std::string Accepted(const State& view, Player p) const {
+    return fmt::format("{}, or a command ({})\n", screen_->Usage(view, p),
+                       kCommands);
   }
 
   void GiveHint(Player p, const State& view,
