@@ -3,6 +3,7 @@
 // cleared, who is out), the places after each deal. Private deals and
 // exchanges show only to the players in them.
 #include <bit>
+#include <regex>
 
 #include "fmt/format.h"
 #include "gameai/core/kernel_adapter.h"
@@ -218,6 +219,17 @@ class Screen final : public PlayScreen {
 
   // Bots' reasons would name the cards they hold.
   bool ShowsBotReasons() const override { return false; }
+
+  // Explain: for the person's own hints (their view, their cards).
+  std::string Explain(std::string_view raw) const override {
+    const std::string text(raw);
+    std::smatch m;
+    if (std::regex_search(text, m, std::regex(R"(expects ([-+][0-9.]+) place points)"))) {
+      return fmt::format("expects {} place points against the table's mean",
+                         m[1].str());
+    }
+    return {};
+  }
 
   std::string End(const State& view,
                   const std::vector<std::string>& names) const override {

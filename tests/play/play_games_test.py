@@ -133,6 +133,20 @@ class ScreenTest(unittest.TestCase):
         self.assertRegex(out, r"hint \(optimal\): .* — best: .*, expecting "
                               r"about \d+ points at the end")
 
+    def test_daifugo_hint_gives_its_reason(self):
+        rc, out = play_driver.run_piped(
+            ["daifugo(games=1)", "--agents",
+             "human,heuristic,heuristic,heuristic,heuristic"], ["hint", "quit"])
+        self.assertRegex(out.decode(), r"hint \(montecarlo\): \d+\) .* — "
+                                       r"expects [-+][0-9.]+ place points")
+
+    def test_minirisk_hint_gives_its_reason(self):
+        rc, out = play_driver.run_piped(
+            ["minirisk(players=3)", "--agents", "human,rl,planner"],
+            ["hint", "quit"])
+        self.assertRegex(out.decode(), r"hint \(planner\): bid \d+ — planner "
+                                       r"bid \d+, expecting about")
+
     def test_yacht_refuses_a_die_not_rolled_and_says_what_is_accepted(self):
         rc, out = play_driver.run_piped(
             ["yacht", "--agents", "human,dice8"], ["hold 7", "fly", "quit"])
