@@ -48,14 +48,23 @@ class Screen final : public PlayScreen {
       bottom_numbers += fmt::format("{:>4}", i + 1);
       bottom += fmt::format("{:>4}", s.board[rules.PitIndex(me, i)]);
     }
-    const std::string gap(4 * pits + 2, ' ');
-    return fmt::format(
-        "\n{:>18}{}   <- {} pits\n{:>18}({} )\n{:>12} {:>3}  {}  {:<3} {} "
-        "store\n{:>18}({} )\n{:>18}{}   <- {} pits\n",
-        "", top_numbers, Possessive(names[other]), "", top,
-        Possessive(names[other]) + " store", rules.Store(s, other), gap,
-        rules.Store(s, me), Possessive(names[me]), "", bottom, "",
-        bottom_numbers, Possessive(names[me]));
+    // The other's row on top, numbered from its owner's side (right to
+    // left), with its store on the left; ours below, sowing to the right.
+    const std::string margin(18, ' ');
+    const std::string other_store =
+        fmt::format("{} store {:>3}", Possessive(names[other]),
+                    rules.Store(s, other));
+    std::string out = "\n";
+    out += fmt::format("{}{}   <- {} pits\n", margin, top_numbers,
+                       Possessive(names[other]));
+    out += fmt::format("{}({} )\n", margin, top);
+    out += fmt::format("{:>17}{}{:<3} {} store\n", other_store,
+                       std::string(4 * pits + 4, ' '), rules.Store(s, me),
+                       Possessive(names[me]));
+    out += fmt::format("{}({} )\n", margin, bottom);
+    out += fmt::format("{}{}   <- {} pits\n", margin, bottom_numbers,
+                       Possessive(names[me]));
+    return out;
   }
 
   std::vector<Choice> Choices(const State& view, Player seat) const override {
@@ -105,8 +114,9 @@ class Screen final : public PlayScreen {
     const int to_store = rules.pits() - pit;
     const int lap = 2 * rules.pits() + 1;
     const int sown_in = seeds >= to_store ? (seeds - to_store) / lap + 1 : 0;
-    std::string out = fmt::format("{} pit {} ({} seeds)",
-                                  Act(names[mover], "sow"), pit + 1, seeds);
+    std::string out =
+        fmt::format("{} pit {} ({} seed{})", Act(names[mover], "sow"), pit + 1,
+                    seeds, seeds == 1 ? "" : "s");
     const bool over = after.IsTerminal();
     if (!over && gain > sown_in) {
       out += fmt::format(", capturing {} seeds", gain - sown_in);
@@ -135,8 +145,16 @@ class Screen final : public PlayScreen {
                          seeds == 1 ? "" : "s", score > 0 ? "ahead" : "behind");
     }
     if (std::regex_search(text, m, std::regex(R"(pit (\d+) \(value (-?\d+)\))"))) {
+      const int value = std::stoi(m[2]);
+      // Beyond the seeds a board holds: a store holds more than half.
+      if (std::abs(value) > 2 * mancala::kMaxPits * 8) {
+        return fmt::format("pit {} {}", m[1].str(),
+                           value > 0 ? "makes the win sure (over half the "
+                                       "seeds in its store)"
+                                     : "and every other pit lose the game");
+      }
       return fmt::format("pit {} gains the most now ({:+} store difference)",
-                         m[1].str(), std::stoi(m[2]));
+                         m[1].str(), value);
     }
     return {};
   }

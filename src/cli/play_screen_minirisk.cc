@@ -102,6 +102,17 @@ class Screen final : public PlayScreen {
       bids.push_back(fmt::format("{} {}", names[p], a.bids[round][p]));
     }
     std::string out = fmt::format("Bids: {}.\n", fmt::join(bids, ", "));
+    // Equal bids cancel: say whose, card by card.
+    for (int card = 1; card <= minirisk::kCards; ++card) {
+      std::vector<std::string> equal;
+      for (Player p = 0; p < static_cast<Player>(names.size()); ++p) {
+        if (a.bids[round][p] == card) equal.push_back(names[p]);
+      }
+      if (equal.size() > 1) {
+        out += fmt::format("  {} cancel out ({} each).\n",
+                           fmt::join(equal, " and "), card);
+      }
+    }
     const int taker = a.taker[round];
     if (taker >= 0) {
       out += fmt::format("{} the pot of {:+}: {} points.\n",
