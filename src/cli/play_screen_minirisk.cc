@@ -133,12 +133,12 @@ class Screen final : public PlayScreen {
     std::smatch m;
     if (std::regex_search(text, m,
                           std::regex(R"((\w+): bid (\d+) \(mean final score (-?[0-9.]+))"))) {
-      return fmt::format("{} bid {}, expecting about {:.0f} points at the end",
-                         m[1].str(), m[2].str(), std::stod(m[3]));
+      return fmt::format("bid {}, expecting about {:.0f} points at the end",
+                         m[2].str(), std::stod(m[3]));
     }
     if (std::regex_search(text, m,
                           std::regex(R"(rl: pot (-?\d+), predicted bids ([0-9 ]+), reply (\d+))"))) {
-      return fmt::format("rl expected the others to bid {} and replied {}",
+      return fmt::format("expected the others to bid {} and replied {}",
                          m[2].str(), m[3].str());
     }
     return {};

@@ -164,9 +164,9 @@ class Screen final : public PlayScreen {
     if (action >= yacht::kFirstScoreAction) {
       const int c = static_cast<int>(action - yacht::kFirstScoreAction);
       const int points = a.cards[p].total - b.cards[p].total;
-      return fmt::format("{} {} ({}) for {} points: total {}\n",
-                         Act(name, "write"), kLongNames[c],
-                         DiceText(b.dice), points, a.cards[p].total);
+      return fmt::format("{} {} ({}) for {} point{}: total {}\n",
+                         Act(name, "write"), kLongNames[c], DiceText(b.dice),
+                         points, points == 1 ? "" : "s", a.cards[p].total);
     }
     const int held = Rules::HeldDice(b.dice, static_cast<int>(action));
     return fmt::format("{} {}, rolling {} dice again\n", Act(name, "keep"),

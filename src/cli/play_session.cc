@@ -190,11 +190,11 @@ class Session {
     Transition([&] { return state_->ApplyAction(chosen); });
   }
 
-  void SayReason(const Agent& agent) {
+  void SayReason(Player p) {
     if (!screen_->ShowsBotReasons()) return;
-    const std::string raw = agent.Explain();
+    const std::string raw = config_.agents[p]->Explain();
     const std::string text = config_.verbose ? raw : screen_->Explain(raw);
-    if (!text.empty()) Print(fmt::format("  ({})\n", text));
+    if (!text.empty()) Print(fmt::format("  {}: {}\n", config_.names[p], text));
   }
 
   absl::StatusOr<Action> AgentStep(Player p) {
@@ -217,7 +217,7 @@ class Session {
                                 "illegal action {}", *action)));
     }
     Transition([&] { return state_->ApplyAction(*action); });
-    SayReason(*config_.agents[p]);
+    SayReason(p);
     return true;
   }
 
@@ -248,7 +248,7 @@ class Session {
     }
     Transition([&] { return state_->ApplyJointAction(joint); });
     for (Player p = 0; p < NumSeats(); ++p) {
-      if (!IsHuman(p)) SayReason(*config_.agents[p]);
+      if (!IsHuman(p)) SayReason(p);
     }
     return Asked::kMove;
   }
