@@ -110,23 +110,34 @@ class Screen final : public PlayScreen {
         fmt::format("no free path from {} to {}", from, to));
   }
 
-  // Moves: the targets of every ball that can move.
+  // Moves: the balls that can move, grouped by the cells they reach (balls
+  // next to one open region share its cells).
   std::string Moves(const State& view, Player) const override {
     const KState& k = Kernel(view);
     const linesboard::State& s = k.kernel_state();
-    std::string out;
+    std::vector<std::pair<linesboard::Bits, std::vector<std::string>>> groups;
     int count = 0;
     k.rules().ForEachSource(s, [&](int source, linesboard::Bits targets) {
-      std::vector<std::string> cells;
-      linesboard::ForEachBit(targets, [&](int bit) {
-        cells.push_back(CellText(bit));
-        ++count;
-      });
-      out += fmt::format("  {} ({}) -> {}\n", CellText(source),
-                         ColorLetter(Rules::ColorAt(s, source)),
-                         fmt::join(cells, " "));
+      count += linesboard::PopCount(targets);
+      const std::string ball = fmt::format(
+          "{}({})", CellText(source), ColorLetter(Rules::ColorAt(s, source)));
+      for (auto& [cells, balls] : groups) {
+        if (cells == targets) {
+          balls.push_back(ball);
+          return;
+        }
+      }
+      groups.push_back({targets, {ball}});
     });
-    return fmt::format("{} moves:\n{}", count, out);
+    std::string out = fmt::format("{} moves:\n", count);
+    for (const auto& [cells, balls] : groups) {
+      std::vector<std::string> names;
+      linesboard::ForEachBit(cells,
+                             [&](int bit) { names.push_back(CellText(bit)); });
+      out += fmt::format("  {}\n    -> {}\n", fmt::join(balls, " "),
+                         fmt::join(names, " "));
+    }
+    return out;
   }
 
   std::string Happened(const State& before, const State& after,
@@ -173,8 +184,9 @@ class Screen final : public PlayScreen {
                          "complete",
                          m[1].str());
     }
-    if (std::regex_search(text, m, std::regex(R"(greedy: (.*))"))) {
-      return m[1].str();
+    if (std::regex_search(text, m, std::regex(R"(scores (\d+) and removes)"))) {
+      return m[1] == "0" ? "nothing scores now: a random move"
+                         : fmt::format("the most points now: {}", m[1].str());
     }
     return {};
   }

@@ -73,8 +73,8 @@ class WholeGameTest(unittest.TestCase):
 
     def test_linesboard_to_the_end(self):
         def answer(screen):
-            first = re.search(r"^  ([a-p]\d+) \([A-H]\) -> ([a-p]\d+)", screen,
-                              re.M)
+            first = re.search(r"^  ([a-p]\d+)\([A-H]\).*\n    -> ([a-p]\d+)",
+                              screen, re.M)
             return f"{first.group(1)}-{first.group(2)}" if first else "moves"
 
         out = self.play(["linesboard(max_turns=16)", "--agents",
