@@ -27,6 +27,10 @@ std::string Act(const std::string& name, std::string_view verb) {
   return fmt::format("{} {}{}", name, verb, verb.back() == 's' ? "es" : "s");
 }
 
+std::string Object(const std::string& name) {
+  return name == "You" ? "you" : name;
+}
+
 std::string Possessive(const std::string& name) {
   return name == "You" ? "your" : name + "'s";
 }

@@ -80,6 +80,8 @@ std::unique_ptr<PlayScreen> DaifugoScreen();
 std::string Lower(std::string_view text);
 // Act: "You sow" / "Bob sows": `name` doing `verb` ("pass" -> "passes").
 std::string Act(const std::string& name, std::string_view verb);
+// Object: `name` as an object: "you" for "You".
+std::string Object(const std::string& name);
 // Possessive: "your" / "Bob's".
 std::string Possessive(const std::string& name);
 // Places: "1st Ann 12, 2nd Bob 9" for the scores (ties share a place), and

@@ -184,12 +184,12 @@ class Screen final : public PlayScreen {
       const int partner = rules.Partner(b, p);
       if (event.actions.empty()) {
         out += fmt::format("{} a card back to {}\n", Act(names[p], "give"),
-                           names[partner]);
+                           Object(names[partner]));
       } else {
         out += fmt::format("{} {} back to {}\n", Act(names[p], "give"),
                            daifugo::CardName(static_cast<int>(
                                event.actions[0] - daifugo::kGiveAction)),
-                           names[partner]);
+                           Object(names[partner]));
       }
       if (a.phase == Phase::kPlay) out += PlayStartText(a, viewer, names);
       return out;
