@@ -100,15 +100,6 @@ class Screen final : public PlayScreen {
     return out;
   }
 
-  std::vector<Choice> Choices(const State& view, Player seat) const override {
-    std::vector<Choice> out;
-    for (Action a : view.LegalActions(seat)) {
-      out.push_back({std::to_string(out.size() + 1), a,
-                     view.ActionToString(seat, a)});
-    }
-    return out;
-  }
-
   // Parse: a move's text, or its cards in any order and case ("c7 d7").
   absl::StatusOr<Action> Parse(const State& view, Player seat,
                                std::string_view text) const override {
@@ -122,25 +113,16 @@ class Screen final : public PlayScreen {
       if (Lower(view.ActionToString(seat, a)) == Lower(text)) return a;
     }
     if (Lower(text) == "pass" || Lower(text) == "p") {
-      return absl::InvalidArgumentError("you lead: passing is not allowed");
+      constexpr Action kPass = 0;
+      if (std::find(legal.begin(), legal.end(), kPass) != legal.end()) {
+        return kPass;
+      }
+      return absl::InvalidArgumentError(
+          "passing is not allowed now (you lead, or give cards back)");
     }
     if (daifugo::ParseCards(upper, cards)) {
       for (Action a : legal) {
-        const std::string name = view.ActionToString(seat, a);
-        Cards move_cards = 0;
-        std::string plain = name.rfind("give ", 0) == 0 ? name.substr(5) : name;
-        // "JK(S5)" names the joker's role; its card is the joker.
-        std::string bare;
-        for (size_t i = 0; i < plain.size(); ++i) {
-          if (plain[i] == '(') {
-            while (i < plain.size() && plain[i] != ')') ++i;
-            continue;
-          }
-          bare += plain[i];
-        }
-        if (daifugo::ParseCards(bare, move_cards) && move_cards == cards) {
-          matches.push_back(a);
-        }
+        if (MoveCards(a) == cards) matches.push_back(a);
       }
       if (matches.size() == 1) return matches[0];
       if (matches.size() > 1) {
@@ -262,6 +244,15 @@ class Screen final : public PlayScreen {
  private:
   static const KState& Kernel(const State& view) {
     return dynamic_cast<const KState&>(view);
+  }
+
+  // MoveCards: the cards a meld plays (the joker as the joker) or a
+  // give-back gives.
+  static Cards MoveCards(Action a) {
+    if (a < daifugo::kMeldActions) {
+      return daifugo::MeldIndex::Get().MeldOf(static_cast<int>(a)).cards;
+    }
+    return Cards{1} << (a - daifugo::kGiveAction);
   }
 
   // DealtText: the viewer's new hand, and the forced exchange it was in.
