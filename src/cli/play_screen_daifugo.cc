@@ -280,18 +280,25 @@ class Screen final : public PlayScreen {
                            names[partner]);
       }
     }
-    if (a.phase == Phase::kPlay) out += PlayStartText(a, viewer, names);
+    // Without an exchange the hand is the one just dealt.
+    if (a.phase == Phase::kPlay) out += LeadText(a, names);
     return out;
   }
 
+  static std::string LeadText(const daifugo::State& a,
+                              const std::vector<std::string>& names) {
+    return fmt::format("{} lead{}.\n", names[a.deal.to_move],
+                       IsYou(names[a.deal.to_move]) ? "" : "s");
+  }
+
+  // PlayStartText: the hand after the exchange, and who leads.
   static std::string PlayStartText(const daifugo::State& a, Player viewer,
                                    const std::vector<std::string>& names) {
     std::string out;
     if (viewer >= 0) {
       out += fmt::format("Your hand: {}\n", CardsOrNone(a.deal.hands[viewer]));
     }
-    return out + fmt::format("{} lead{}.\n", names[a.deal.to_move],
-                             IsYou(names[a.deal.to_move]) ? "" : "s");
+    return out + LeadText(a, names);
   }
 
   static std::string DealOverText(const daifugo::State& b,
