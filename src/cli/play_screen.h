@@ -12,6 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "gameai/core/game.h"
+#include "gameai/core/kernel_adapter.h"
 
 namespace gameai::cli {
 
@@ -63,6 +64,16 @@ class PlayScreen {
                           const std::vector<std::string>& names) const = 0;
   // Levels: difficulty levels, easiest first; the last is the strongest.
   virtual std::vector<Level> Levels() const = 0;
+};
+
+// KernelScreen: a screen of a kernel game R, reading its views' kernel
+// states.
+template <Kernel R>
+class KernelScreen : public PlayScreen {
+ protected:
+  static const KernelState<R>& Kernel(const State& view) {
+    return dynamic_cast<const KernelState<R>&>(view);
+  }
 };
 
 // ScreenFor: the screen of `game` (a generic one for unknown games).

@@ -6,7 +6,6 @@
 #include <regex>
 
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
 #include "gameai/core/text.h"
 #include "gameai/daifugo/daifugo.h"
 #include "play_screen.h"
@@ -36,7 +35,7 @@ std::string CardsOrNone(Cards cards) {
 
 bool IsYou(const std::string& name) { return name == "You"; }
 
-class Screen final : public PlayScreen {
+class Screen final : public KernelScreen<Rules> {
  public:
   std::string Intro(const State& view,
                     const std::vector<std::string>& names) const override {
@@ -242,10 +241,6 @@ class Screen final : public PlayScreen {
   }
 
  private:
-  static const KState& Kernel(const State& view) {
-    return dynamic_cast<const KState&>(view);
-  }
-
   // MoveCards: the cards a meld plays (the joker as the joker) or a
   // give-back gives.
   static Cards MoveCards(Action a) {

@@ -3,7 +3,6 @@
 #include <regex>
 
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
 #include "gameai/core/text.h"
 #include "gameai/linesboard/linesboard.h"
 #include "play_screen.h"
@@ -25,7 +24,7 @@ int Balls(const linesboard::State& s) {
   return linesboard::PopCount(Rules::Occupied(s));
 }
 
-class Screen final : public PlayScreen {
+class Screen final : public KernelScreen<Rules> {
  public:
   std::string Intro(const State& view,
                     const std::vector<std::string>& names) const override {
@@ -200,10 +199,6 @@ class Screen final : public PlayScreen {
     return {{"easy", "random"}, {"medium", "greedy"}, {"hard", "lookahead"}};
   }
 
- private:
-  static const KState& Kernel(const State& view) {
-    return dynamic_cast<const KState&>(view);
-  }
 };
 
 }  // namespace

@@ -4,7 +4,6 @@
 #include <regex>
 
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
 #include "gameai/core/text.h"
 #include "gameai/mancala/mancala.h"
 #include "play_screen.h"
@@ -15,7 +14,7 @@ namespace {
 using mancala::Rules;
 using KState = KernelState<Rules>;
 
-class Screen final : public PlayScreen {
+class Screen final : public KernelScreen<Rules> {
  public:
   std::string Intro(const State& view,
                     const std::vector<std::string>& names) const override {
@@ -168,10 +167,6 @@ class Screen final : public PlayScreen {
     return {{"easy", "beginner"}, {"medium", "advanced"}, {"hard", "strongest"}};
   }
 
- private:
-  static const KState& Kernel(const State& view) {
-    return dynamic_cast<const KState&>(view);
-  }
 };
 
 }  // namespace

@@ -4,7 +4,6 @@
 #include <regex>
 
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
 #include "gameai/core/text.h"
 #include "gameai/minirisk/minirisk.h"
 #include "play_screen.h"
@@ -23,7 +22,7 @@ std::string HandText(uint16_t hand) {
   return cards.empty() ? "-" : fmt::format("{}", fmt::join(cards, " "));
 }
 
-class Screen final : public PlayScreen {
+class Screen final : public KernelScreen<Rules> {
  public:
   std::string Intro(const State& view,
                     const std::vector<std::string>& names) const override {
@@ -153,10 +152,6 @@ class Screen final : public PlayScreen {
     return {{"easy", "fixed"}, {"medium", "rl"}, {"hard", "planner"}};
   }
 
- private:
-  static const KState& Kernel(const State& view) {
-    return dynamic_cast<const KState&>(view);
-  }
 };
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <regex>
 
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
 #include "gameai/core/text.h"
 #include "gameai/yacht/yacht.h"
 #include "play_screen.h"
@@ -41,7 +40,7 @@ std::optional<std::array<int, yacht::kFaces>> Faces(
   return counts;
 }
 
-class Screen final : public PlayScreen {
+class Screen final : public KernelScreen<Rules> {
  public:
   std::string Intro(const State& view,
                     const std::vector<std::string>& names) const override {
@@ -209,9 +208,6 @@ class Screen final : public PlayScreen {
   }
 
  private:
-  static const KState& Kernel(const State& view) {
-    return dynamic_cast<const KState&>(view);
-  }
   static std::string CategoryLongName(const std::string& name) {
     for (int c = 0; c < yacht::kNumCategories; ++c) {
       if (yacht::CategoryName(c) == name) return kLongNames[c];
