@@ -41,6 +41,17 @@ expect_status 2 "usage: gameai match" match mancala
 expect_status 2 "unknown game" agents chess
 expect_status 0 "" games
 expect_status 0 "" agents mancala
+# Every subcommand's --help lists its options and exits 0.
+for command in play match solve games agents; do
+  expect_status 0 "" "$command" --help
+  "$GAMEAI" "$command" --help | grep -q -- "--help" ||
+    { echo "FAIL: gameai $command --help lists no options"; failures=$((failures + 1)); }
+done
+"$GAMEAI" match --help | grep -q -- "--games N .*default 100" ||
+  { echo "FAIL: match --help gives no defaults"; failures=$((failures + 1)); }
+# Misspelled names get the closest valid one suggested.
+expect_status 2 "did you mean 'mancala'" match manacla --agents random
+expect_status 2 "did you mean 'strongest'" play mancala --agents human,strongset
 
 # JSON goes to stdout alone and is the same for the same seed.
 a=$("$GAMEAI" match mancala --agents greedy,random --games 40 --seed 1 --json)

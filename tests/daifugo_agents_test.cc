@@ -131,6 +131,18 @@ TEST(DaifugoMonteCarlo, GoesOutWhenItCanAndRepeatsItselfForASeed) {
   EXPECT_EQ(MonteCarloMove(rules, s, options, b), m);
 }
 
+TEST(DaifugoMonteCarlo, GivesTheChosenMovesMeanPlacePoints) {
+  const Rules rules = FivePlayers();
+  const State s = rules.Redact(
+      PlayState(rules, "S2 C4", "SK", {"H5 H6", "D6 D7", "C7 C8", "S9"}), 0);
+  Rng rng(9);
+  double mean = 0;
+  MonteCarloMove(rules, s, {.playouts = 40}, rng, &mean);
+  // Going out first is worth 5 place points against a mean of 3.
+  EXPECT_GT(mean, 0.0);
+  EXPECT_LE(mean, 2.0);
+}
+
 TEST(DaifugoIsmcts, SearchesSampledDealsAndGoesOut) {
   const Rules rules = FivePlayers();
   const State s = rules.Redact(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Drives `gameai play mancala --agents human,LEVEL` through standard input:
-# bad input is rejected and asked again; undo, hint, save, load and quit
-# work; a whole game can be played to its end.
+# Drives `gameai play mancala` through standard input: bad input is
+# rejected and asked again; undo, hint, save (never over an existing
+# file), load and quit work; a whole game can be played to its end.
 set -u
 GAMEAI=${GAMEAI:?set GAMEAI to the gameai binary}
 dir=$(mktemp -d)
@@ -14,24 +14,34 @@ check() {  # check NAME PATTERN (in $out)
   fi
 }
 
-out=$(printf '%s\n' 9 x 3 undo hint "save $dir/g.txt" 1 "load $dir/g.txt" "load $dir/none" quit |
+out=$(printf '%s\n' 9 x 3 undo hint "save $dir/g.txt" "save $dir/g.txt" 1 \
+        "load $dir/g.txt" "load $dir/none" quit |
       "$GAMEAI" play mancala --agents human,advanced --hint greedy 2>&1)
-check "rejects an empty/unknown pit" "'9' is not a legal action here; legal: 1, 2, 3, 4, 5, 6"
-check "rejects garbage" "'x' is not a legal action here"
-check "plays the move and the computer answers" "player 1 \(advanced\) plays"
-check "undo goes back to the human's turn" "undone"
-check "hint names a pit" "hint \(greedy\): 3"
+check "rejects a pit that does not exist" "'9' is not a pit: your pits are 1..6"
+check "says what is accepted" "type one of 1, 2, 3, 4, 5, 6"
+check "rejects garbage" "'x' is not a pit"
+check "plays the move" "You sow pit 3 \(4 seeds\): last seed in the store, your turn again"
+check "the computer answers" "advanced sows pit [1-6]"
+check "undo goes back to the human's turn" "undone: your last move is taken back"
+check "hint names a pit and why" "hint \(greedy\): 3\) pit 3 \(4 seeds\) — pit 3 gains the most now"
 check "save" "saved to $dir/g.txt"
+check "save never overwrites" "could not write $dir/g.txt \(a file that exists is never overwritten"
 check "load" "loaded $dir/g.txt \(0 moves\)"
 check "load of a missing file" "could not read $dir/none"
+check "both rows are numbered" "6   5   4   3   2   1   <- advanced's pits"
+check "stores are labelled" "advanced's store +0 +0 +your store"
 grep -q "gameai-save 1" "$dir/g.txt" || { echo "FAIL: saved file"; failures=$((failures + 1)); }
+if grep -qE "pv:|[0-9]:-?[0-9]{4}" <<<"$out"; then
+  echo "FAIL: raw search output shown without --verbose"; failures=$((failures + 1))
+fi
 
 # A whole game: the human types pits 1..6 over and over; empty pits are
 # refused and the next line is read.
 moves=$(for i in $(seq 1 200); do printf '%s\n' 1 2 3 4 5 6; done)
-out=$("$GAMEAI" play mancala --agents human,beginner <<<"$moves" 2>&1)
-check "the game ends with scores" "player 0 \(human\): score [0-9]+"
-check "the game ends with scores" "player 1 \(beginner\): score [0-9]+"
+out=$("$GAMEAI" play mancala --agents human,beginner --names Ann,Bob <<<"$moves" 2>&1)
+check "the end says who won by how much" "(Ann|Bob) wins by [0-9]+ seeds\.|A draw"
+check "the end lists the places" "1\. (Ann|Bob) +[0-9]+ seeds"
+check "names are used" "Bob sows pit"
 
 # Bad usage is an error with exit status 2.
 "$GAMEAI" play mancala --agents human >/dev/null 2>&1

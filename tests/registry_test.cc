@@ -30,6 +30,38 @@ TEST(LoadGame, UnknownGameListsTheValidOnes) {
   EXPECT_TRUE(Mentions(game.status(), "mancala"));
 }
 
+TEST(LoadGame, MisspelledGameSuggestsTheClosest) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("manacla");
+  ASSERT_FALSE(game.ok());
+  EXPECT_TRUE(Mentions(game.status(), "did you mean 'mancala'?"))
+      << game.status();
+}
+
+TEST(LoadGame, FarOffNameSuggestsNothing) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("chess");
+  ASSERT_FALSE(game.ok());
+  EXPECT_FALSE(Mentions(game.status(), "did you mean")) << game.status();
+}
+
+TEST(LoadGame, MisspelledParameterSuggestsTheClosest) {
+  absl::StatusOr<std::shared_ptr<const Game>> game =
+      LoadGame("mancala(seed=3)");
+  ASSERT_FALSE(game.ok());
+  EXPECT_TRUE(Mentions(game.status(), "did you mean 'seeds'?"))
+      << game.status();
+}
+
+TEST(LoadAgent, MisspelledAgentSuggestsTheClosest) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala");
+  ASSERT_TRUE(game.ok());
+  absl::StatusOr<std::unique_ptr<Agent>> agent =
+      LoadAgent(**game, "strongset");
+  ASSERT_FALSE(agent.ok());
+  EXPECT_EQ(agent.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(Mentions(agent.status(), "did you mean 'strongest'?"))
+      << agent.status();
+}
+
 TEST(LoadGame, BadParameterIsInvalidArgument) {
   absl::StatusOr<std::shared_ptr<const Game>> game =
       LoadGame("mancala(pits=0)");

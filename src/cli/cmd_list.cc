@@ -35,8 +35,15 @@ std::string MemoryLine(const AgentEntry& a) {
 }  // namespace
 
 int RunGames(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(argv, {}, {"json"});
+  absl::StatusOr<Args> args = ParseArgs(argv, {}, {"json", "help"});
   if (!args.ok()) return Fail(args.status());
+  if (args->switches.count("help")) {
+    fmt::print(
+        "usage: gameai games [--json]\n\nEvery game with its parameters, "
+        "defaults and ranges.\n\noptions:\n  --json  as JSON on stdout\n"
+        "  --help  this text\n");
+    return 0;
+  }
   if (!args->positional.empty()) {
     return Fail(absl::InvalidArgumentError(
         "usage: gameai games [--json] (no positional arguments)"));
@@ -64,8 +71,16 @@ int RunGames(const std::vector<std::string>& argv) {
 }
 
 int RunAgents(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(argv, {}, {"json"});
+  absl::StatusOr<Args> args = ParseArgs(argv, {}, {"json", "help"});
   if (!args.ok()) return Fail(args.status());
+  if (args->switches.count("help")) {
+    fmt::print(
+        "usage: gameai agents [GAME] [--json]\n\nThe agents of GAME (of "
+        "every game without it) with their options,\ndefaults and "
+        "ranges.\n\noptions:\n  --json  as JSON on stdout\n  --help  "
+        "this text\n");
+    return 0;
+  }
   if (args->positional.size() > 1) {
     return Fail(
         absl::InvalidArgumentError("usage: gameai agents [GAME] [--json]"));

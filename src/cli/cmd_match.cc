@@ -46,15 +46,42 @@ class ProgressBar {
 
 constexpr char kUsage[] =
     "usage: gameai match GAME --agents A,B[,...] [--games N] [--seed S] "
-    "[--threads T] [--random-opening PLIES] [--json] [--game-log]";
+    "[--threads T] [--random-opening PLIES] [--json] [--game-log] "
+    "(gameai match --help)";
+
+constexpr char kHelp[] =
+    "usage: gameai match GAME --agents A,B[,...] [options]\n"
+    "\n"
+    "Plays a series of GAME between the agents (specs, e.g. "
+    "'mcts(simulations=2000)');\nseats rotate so every agent plays every "
+    "seat equally often; fewer agents than seats\nare cycled to fill them.\n"
+    "\n"
+    "options:\n"
+    "  --agents A,B,...        the agents (required; gameai agents GAME "
+    "lists them)\n"
+    "  --games N               games to play (default 100; rounded up to a "
+    "multiple of the\n"
+    "                          seat rotations)\n"
+    "  --seed S                the series' seed (default 1)\n"
+    "  --threads T             independent series run at once (default 1)\n"
+    "  --random-opening PLIES  random moves at the start of every game "
+    "(default 0)\n"
+    "  --json                  the results as JSON on stdout\n"
+    "  --game-log              with --json: every game's seating and "
+    "scores\n"
+    "  --help                  this text\n";
 
 }  // namespace
 
 int RunMatchCommand(const std::vector<std::string>& argv) {
   absl::StatusOr<Args> args =
       ParseArgs(argv, {"agents", "games", "seed", "threads", "random-opening"},
-                {"json", "game-log"});
+                {"json", "game-log", "help"});
   if (!args.ok()) return Fail(args.status());
+  if (args->switches.count("help")) {
+    fmt::print("{}", kHelp);
+    return 0;
+  }
   if (args->positional.size() != 1 || !args->values.count("agents")) {
     return Fail(absl::InvalidArgumentError(kUsage));
   }

@@ -1,274 +1,219 @@
-// `gameai play GAME --agents human,LEVEL [--seed S] [--hint SPEC]`: a game
-// in the terminal. A human seat reads moves and commands from standard
-// input; bad input gets a message and the prompt again.
-#include <cstdio>
-#include <fstream>
+// `gameai play GAME [--agents ...] ...`: the options of a game in the
+// terminal; the game itself is play_session.cc.
+#include <algorithm>
 #include <iostream>
-#include <optional>
-#include <sstream>
 
 #include "args.h"
 #include "fmt/format.h"
-#include "gameai/core/random.h"
 #include "gameai/core/registry.h"
-#include "gameai/core/saved_game.h"
 #include "gameai/core/spec.h"
 #include "gameai/core/text.h"
+#include "play_screen.h"
+#include "play_session.h"
 
 namespace gameai::cli {
 namespace {
 
-constexpr char kCommands[] =
-    "commands: a move as shown in the legal list, undo, hint, save FILE, "
-    "load FILE, quit, help";
+constexpr char kPlayHelp[] =
+    "usage: gameai play GAME [options]\n"
+    "\n"
+    "Play GAME in the terminal against the computer. Without --agents you\n"
+    "sit at one seat and the game's strongest agent (or --level) at the\n"
+    "others. Game parameters go in the spec: 'mancala(seeds=3,"
+    "first_player=1)'.\n"
+    "\n"
+    "options:\n"
+    "  --agents A,B,...  one per seat in seat order, 'human' for a person\n"
+    "                    (default: human at --seat, the --level agent "
+    "elsewhere)\n"
+    "  --level NAME      the computer's level without --agents: {levels}\n"
+    "                    (default: {strongest})\n"
+    "  --seat N          your seat without --agents, 1..players (default 1;\n"
+    "                    seat 1 moves first unless the game's spec says)\n"
+    "  --names A,B,...   the players' names in seat order (default: You and\n"
+    "                    the agents' names)\n"
+    "  --hint AGENT      the agent `hint` asks (default: the game's "
+    "strongest)\n"
+    "  --seed S          chance and the bots' seeds (default 1)\n"
+    "  --verbose         also the bots' raw search output\n"
+    "  --debug-log FILE  write the full state after every step to FILE, a\n"
+    "                    new file (for tests: it holds every hidden card)\n"
+    "  --help            this text\n"
+    "\n"
+    "At your turn: a move (a number where options are listed), or hint,\n"
+    "moves, board, undo, save FILE, load FILE, help, quit.\n";
 
-struct Seat {
-  std::string spec;
-  std::unique_ptr<Agent> agent;  // nullptr: a human at the terminal
-};
+std::string PlayHelp(const std::string& game_spec) {
+  std::string levels = "per game, e.g. mancala: easy, medium, hard";
+  std::string strongest = "the last, the strongest";
+  if (absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(game_spec);
+      !game_spec.empty() && game.ok()) {
+    std::vector<std::string> names;
+    const std::vector<Level> all = ScreenFor(**game)->Levels();
+    for (const Level& l : all) {
+      names.push_back(fmt::format("{} ({})", l.name, l.agent));
+    }
+    levels = fmt::format("{}", fmt::join(names, ", "));
+    strongest = all.back().name;
+  }
+  return fmt::format(kPlayHelp, fmt::arg("levels", levels),
+                     fmt::arg("strongest", strongest));
+}
 
-std::string LegalList(const State& state, Player p) {
+// DefaultNames: "You" for a lone person ("Player N" for several), each
+// bot by its spec (with the seat where two share one).
+std::vector<std::string> DefaultNames(const std::vector<std::string>& specs) {
+  const int humans = static_cast<int>(
+      std::count(specs.begin(), specs.end(), std::string("human")));
   std::vector<std::string> names;
-  for (Action a : state.LegalActions(p))
-    names.push_back(state.ActionToString(p, a));
-  return fmt::format("{}", fmt::join(names, " "));
-}
-
-void Inform(std::vector<Seat>& seats, const State& state) {
-  for (Player p = 0; p < static_cast<Player>(seats.size()); ++p) {
-    // The agents were loaded for this state's game: Inform cannot refuse.
-    if (seats[p].agent)
-      (void)seats[p].agent->Inform(*state.ViewFor(p), state.LastEventFor(p));
-  }
-}
-
-// UndoToHuman: takes back moves until one human move is undone, so the same
-// human is to move again. False when there is nothing to undo.
-bool UndoToHuman(State& state, const std::vector<Seat>& seats) {
-  while (!state.History().empty()) {
-    const Player mover = state.History().back().player;
-    if (!state.UndoAction().ok()) return false;
-    if (mover >= 0 && !seats[mover].agent) return true;
-  }
-  return false;
-}
-
-class Session {
- public:
-  Session(std::shared_ptr<const Game> game, std::vector<Seat> seats,
-          std::string hint_spec, uint64_t seed)
-      : game_(std::move(game)),
-        seats_(std::move(seats)),
-        hint_spec_(std::move(hint_spec)),
-        rng_(seed),
-        state_(game_->NewInitialState()) {
-    for (Player p = 0; p < static_cast<Player>(seats_.size()); ++p) {
-      if (seats_[p].agent)  // loaded for game_, p in range: cannot fail
-        (void)seats_[p].agent->StartGame(*game_, p, DeriveSeed(seed, p + 1));
-    }
-  }
-
-  int Run() {
-    fmt::print("{}\n{}\n\n", game_->Spec(), kCommands);
-    while (!state_->IsTerminal()) {
-      const Player p = state_->CurrentPlayer();
-      if (p == kChancePlayer) {
-        if (!PlayChance()) return kExitFailure;
-      } else if (p == kSimultaneousPlayer) {
-        fmt::print("simultaneous moves are not supported by `play` yet\n");
-        return kExitFailure;
-      } else if (seats_[p].agent) {
-        if (!PlayAgent(p)) return kExitFailure;
-      } else {
-        const std::optional<bool> go_on = PlayHuman(p);
-        if (!go_on) return 0;  // quit or end of input
-      }
-    }
-    fmt::print("{}", state_->ToString());
-    const std::vector<double> scores = state_->Scores();
-    const std::vector<double> returns = state_->Returns();
-    for (Player p = 0; p < static_cast<Player>(seats_.size()); ++p) {
-      fmt::print("player {} ({}): score {}, return {}\n", p, seats_[p].spec,
-                 scores[p], returns[p]);
-    }
-    return 0;
-  }
-
- private:
-  // PlayChance: samples and plays a chance outcome; false (with a message)
-  // when the state offers none.
-  bool PlayChance() {
-    double u = rng_.Uniform();
-    const std::vector<ChanceOutcome> outcomes = state_->ChanceOutcomes();
-    if (outcomes.empty()) {
-      fmt::print(stderr, "gameai: a chance node without outcomes: {}\n",
-                 state_->Serialize());
-      return false;
-    }
-    Action chosen = outcomes.back().action;
-    for (const ChanceOutcome& o : outcomes) {
-      if (u < o.probability) {
-        chosen = o.action;
-        break;
-      }
-      u -= o.probability;
-    }
-    fmt::print("chance: {}\n", state_->ActionToString(kChancePlayer, chosen));
-    if (const absl::Status applied = state_->ApplyAction(chosen);
-        !applied.ok()) {
-      fmt::print(stderr, "gameai: chance outcome failed: {}\n",
-                 Str(applied.message()));
-      return false;
-    }
-    Inform(seats_, *state_);
-    return true;
-  }
-
-  bool PlayAgent(Player p) {
-    Agent& agent = *seats_[p].agent;
-    absl::StatusOr<Action> action = agent.Step(*state_->ViewFor(p));
-    const std::string text =
-        action.ok() ? state_->ActionToString(p, *action) : std::string();
-    const absl::Status applied =
-        action.ok() ? state_->ApplyAction(*action) : action.status();
-    if (!applied.ok()) {
-      fmt::print(stderr, "gameai: agent '{}' failed: {}\n", seats_[p].spec,
-                 Str(applied.message()));
-      return false;
-    }
-    fmt::print("player {} ({}) plays {}\n", p, seats_[p].spec, text);
-    if (const std::string why = agent.Explain(); !why.empty()) {
-      fmt::print("  {}\n", why);
-    }
-    Inform(seats_, *state_);
-    return true;
-  }
-
-  // PlayHuman: nullopt to stop (quit / end of input), else continue.
-  std::optional<bool> PlayHuman(Player p) {
-    fmt::print("\n{}legal: {}\nplayer {}> ", state_->ToString(),
-               LegalList(*state_, p), p);
-    std::fflush(stdout);
-    std::string line;
-    if (!std::getline(std::cin, line)) {
-      fmt::print("\nend of input: leaving the game\n");
-      return std::nullopt;
-    }
-    const std::string_view input = Trim(line);
-    const std::vector<std::string_view> words = SplitWords(input);
-    const std::string_view command = words.empty() ? "" : words[0];
-    if (command == "quit") return std::nullopt;
-    if (command == "help" || command.empty()) {
-      fmt::print("{}\n", kCommands);
-    } else if (command == "undo") {
-      fmt::print("{}\n",
-                 UndoToHuman(*state_, seats_) ? "undone" : "nothing to undo");
-    } else if (command == "hint") {
-      absl::StatusOr<Action> hint = Hint(*state_, hint_spec_);
-      if (hint.ok()) {
-        fmt::print("hint ({}): {}\n", hint_spec_,
-                   state_->ActionToString(p, *hint));
-      } else {
-        fmt::print("no hint: {}\n", Str(hint.status().message()));
-      }
-    } else if (command == "save" || command == "load") {
-      if (words.size() != 2) {
-        fmt::print("usage: {} FILE\n", command);
-      } else if (command == "save") {
-        Save(std::string(words[1]));
-      } else {
-        Load(std::string(words[1]));
-      }
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const bool shared =
+        std::count(specs.begin(), specs.end(), specs[i]) > 1;
+    if (specs[i] == "human") {
+      names.push_back(humans == 1 ? "You" : fmt::format("Player {}", i + 1));
     } else {
-      absl::StatusOr<Action> action = state_->StringToAction(p, input);
-      if (!action.ok()) {
-        fmt::print("{}\n", Str(action.status().message()));
-      } else {
-        (void)state_->ApplyAction(*action);  // legal: StringToAction checked
-        Inform(seats_, *state_);
+      names.push_back(shared ? fmt::format("{} {}", specs[i], i + 1)
+                             : specs[i]);
+    }
+  }
+  return names;
+}
+
+absl::StatusOr<std::vector<std::string>> SeatSpecs(const Args& args,
+                                                   const Game& game) {
+  const int seats = game.NumPlayers();
+  if (args.values.count("agents")) {
+    for (const char* flag : {"level", "seat"}) {
+      if (args.values.count(flag)) {
+        return absl::InvalidArgumentError(
+            fmt::format("--{} goes without --agents (--agents names every "
+                        "seat)",
+                        flag));
       }
     }
-    return true;
-  }
-
-  void Save(const std::string& path) {
-    std::ofstream out(path);
-    out << SaveGameText(*state_);
-    fmt::print("{} {}\n", out.good() ? "saved to" : "could not write", path);
-  }
-
-  void Load(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) {
-      fmt::print("could not read {}\n", path);
-      return;
+    absl::StatusOr<std::vector<std::string>> specs =
+        SplitTopLevel(args.values.at("agents"));
+    if (!specs.ok()) return specs.status();
+    if (static_cast<int>(specs->size()) != seats) {
+      return absl::InvalidArgumentError(fmt::format(
+          "game '{}' has {} seats: give one agent (or human) per seat",
+          game.Name(), seats));
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    absl::StatusOr<std::unique_ptr<State>> loaded = LoadGameText(text.str());
-    if (!loaded.ok()) {
-      fmt::print("not loaded: {}\n", Str(loaded.status().message()));
-    } else if ((*loaded)->GetGame().Spec() != game_->Spec()) {
-      fmt::print("not loaded: the file holds {}, this is {}\n",
-                 (*loaded)->GetGame().Spec(), game_->Spec());
-    } else {
-      state_ = std::move(*loaded);
-      fmt::print("loaded {} ({} moves)\n", path, state_->History().size());
+    return specs;
+  }
+  const std::vector<Level> levels = ScreenFor(game)->Levels();
+  std::string agent = levels.back().agent;
+  if (auto it = args.values.find("level"); it != args.values.end()) {
+    std::vector<std::string> names;
+    agent.clear();
+    for (const Level& l : levels) {
+      names.push_back(l.name);
+      if (l.name == it->second) agent = l.agent;
+    }
+    if (agent.empty()) {
+      return absl::InvalidArgumentError(
+          fmt::format("--level {}: levels of '{}' are {}", it->second,
+                      game.Name(), fmt::join(names, ", ")));
     }
   }
+  absl::StatusOr<int64_t> seat = args.Int("seat", 1, 1, seats);
+  if (!seat.ok()) return seat.status();
+  std::vector<std::string> specs(seats, agent);
+  specs[*seat - 1] = "human";
+  return specs;
+}
 
-  std::shared_ptr<const Game> game_;
-  std::vector<Seat> seats_;
-  std::string hint_spec_;
-  Rng rng_;
-  std::unique_ptr<State> state_;
-};
+// CheckPeople: several people at one terminal would see each other's
+// cards or bids, so games with hidden moves take one.
+absl::Status CheckPeople(const std::vector<std::string>& specs,
+                         const Game& game) {
+  const GameType type = game.Type();
+  const bool hidden =
+      type.information == GameType::Information::kImperfect ||
+      type.dynamics == GameType::Dynamics::kSimultaneous;
+  if (hidden && std::count(specs.begin(), specs.end(), "human") > 1) {
+    return absl::InvalidArgumentError(fmt::format(
+        "game '{}' has hidden cards or moves: one human seat per terminal",
+        game.Name()));
+  }
+  return absl::OkStatus();
+}
 
 }  // namespace
 
 int RunPlay(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(argv, {"agents", "seed", "hint"}, {});
+  absl::StatusOr<Args> args = ParseArgs(
+      argv, {"agents", "seed", "hint", "names", "level", "seat", "debug-log"},
+      {"verbose", "help"});
   if (!args.ok()) return Fail(args.status());
-  if (args->positional.size() != 1 || !args->values.count("agents")) {
+  if (args->switches.count("help")) {
+    fmt::print("{}", PlayHelp(args->positional.empty() ? ""
+                                                       : args->positional[0]));
+    return 0;
+  }
+  if (args->positional.size() != 1) {
     return Fail(absl::InvalidArgumentError(
-        "usage: gameai play GAME --agents human,AGENT[,...] [--seed S] [--hint "
-        "AGENT]"));
+        "usage: gameai play GAME [--agents human,AGENT,...] [--level L] "
+        "[--seat N] [--names A,B] [--seed S] [--hint AGENT] [--verbose] "
+        "(gameai play --help)"));
   }
   absl::StatusOr<std::shared_ptr<const Game>> game =
       LoadGame(args->positional[0]);
   if (!game.ok()) return Fail(game.status());
-  absl::StatusOr<std::vector<std::string>> specs =
-      SplitTopLevel(args->values["agents"]);
+  absl::StatusOr<std::vector<std::string>> specs = SeatSpecs(*args, **game);
   if (!specs.ok()) return Fail(specs.status());
-  if (static_cast<int>(specs->size()) != (*game)->NumPlayers()) {
-    return Fail(absl::InvalidArgumentError(fmt::format(
-        "game '{}' has {} seats: give one agent (or human) per seat",
-        (*game)->Name(), (*game)->NumPlayers())));
+  if (absl::Status people = CheckPeople(*specs, **game); !people.ok()) {
+    return Fail(people);
   }
   absl::StatusOr<int64_t> seed = args->Int("seed", 1, 0, int64_t{1} << 62);
   if (!seed.ok()) return Fail(seed.status());
-  std::vector<Seat> seats;
+
+  PlayConfig config;
+  config.game = *game;
+  config.seed = static_cast<uint64_t>(*seed);
+  config.verbose = args->switches.count("verbose") > 0;
+  if (auto it = args->values.find("debug-log"); it != args->values.end()) {
+    config.debug_log = it->second;
+  }
   for (const std::string& spec : *specs) {
-    Seat seat{.spec = spec, .agent = nullptr};
-    if (spec != "human") {
-      absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, spec);
-      if (!agent.ok()) return Fail(agent.status());
-      seat.agent = std::move(*agent);
+    if (spec == "human") {
+      config.agents.push_back(nullptr);
+      continue;
     }
-    seats.push_back(std::move(seat));
+    absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, spec);
+    if (!agent.ok()) return Fail(agent.status());
+    (*agent)->set_table(*specs);
+    config.agents.push_back(*std::move(agent));
+  }
+  config.names = DefaultNames(*specs);
+  if (auto it = args->values.find("names"); it != args->values.end()) {
+    std::vector<std::string> names;
+    for (std::string_view name : Split(it->second, ',')) {
+      names.emplace_back(Trim(name));
+      if (names.back().empty()) {
+        return Fail(absl::InvalidArgumentError(
+            "--names: a name is empty; give one name per seat, A,B,..."));
+      }
+    }
+    if (names.size() != specs->size()) {
+      return Fail(absl::InvalidArgumentError(
+          fmt::format("--names: {} names for {} seats", names.size(),
+                      specs->size())));
+    }
+    config.names = std::move(names);
   }
   absl::StatusOr<const GameEntry*> entry = FindGame((*game)->Name());
   if (!entry.ok()) return Fail(entry.status());
-  std::string hint = args->values.count("hint")     ? args->values["hint"]
-                     : (*entry)->hint_agent.empty() ? std::string("mcts")
-                                                    : (*entry)->hint_agent;
-  if (absl::StatusOr<std::unique_ptr<Agent>> check = LoadAgent(**game, hint);
+  config.hint_agent = args->values.count("hint") ? args->values["hint"]
+                      : (*entry)->hint_agent.empty()
+                          ? std::string("mcts")
+                          : (*entry)->hint_agent;
+  if (absl::StatusOr<std::unique_ptr<Agent>> check =
+          LoadAgent(**game, config.hint_agent);
       !check.ok()) {
     return Fail(check.status());
   }
-  Session session(*game, std::move(seats), std::move(hint),
-                  static_cast<uint64_t>(*seed));
-  return session.Run();
+  return RunPlaySession(std::move(config), std::cin);
 }
 
 }  // namespace gameai::cli

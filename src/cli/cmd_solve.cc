@@ -7,13 +7,43 @@
 #include "gameai/core/text.h"
 
 namespace gameai::cli {
+namespace {
+
+// SolveHelp: the options, and each solver's own with their defaults.
+std::string SolveHelp() {
+  std::string out =
+      "usage: gameai solve GAME [--solver 'key=value,...'] [--json]\n"
+      "\n"
+      "The exact value of GAME (a spec) where the game has a solver.\n"
+      "\n"
+      "options:\n"
+      "  --solver 'k=v,...'  the solver's options (below; default: all "
+      "defaults)\n"
+      "  --json              the result as JSON on stdout\n"
+      "  --help              this text\n";
+  for (const GameEntry* g : RegisteredGames()) {
+    if (!g->solve) continue;
+    out += fmt::format("\nsolver options of {}:\n", g->name);
+    for (const ParamDef& p : g->solver_params) {
+      out += fmt::format("  {}\n", p.Describe());
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 int RunSolve(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(argv, {"solver"}, {"json"});
+  absl::StatusOr<Args> args = ParseArgs(argv, {"solver"}, {"json", "help"});
   if (!args.ok()) return Fail(args.status());
+  if (args->switches.count("help")) {
+    fmt::print("{}", SolveHelp());
+    return 0;
+  }
   if (args->positional.size() != 1) {
     return Fail(absl::InvalidArgumentError(
-        "usage: gameai solve GAME [--solver 'key=value,...'] [--json]"));
+        "usage: gameai solve GAME [--solver 'key=value,...'] [--json] "
+        "(gameai solve --help)"));
   }
   const std::string& game_spec = args->positional[0];
   absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(game_spec);

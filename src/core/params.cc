@@ -132,10 +132,14 @@ absl::StatusOr<Params> ResolveParams(const Spec& spec,
       if (d.name == key) def = &d;
     }
     if (def == nullptr) {
-      std::vector<std::string> accepted;
-      for (const ParamDef& d : defs) accepted.push_back(d.Describe());
+      std::vector<std::string> accepted, keys;
+      for (const ParamDef& d : defs) {
+        accepted.push_back(d.Describe());
+        keys.push_back(d.name);
+      }
       return absl::InvalidArgumentError(fmt::format(
-          "{}: unknown parameter '{}'; accepted: {}", what, key,
+          "{}: unknown parameter '{}';{} accepted: {}", what, key,
+          DidYouMean(key, keys),
           accepted.empty() ? "none"
                            : fmt::format("{}", fmt::join(accepted, "; "))));
     }

@@ -7,6 +7,7 @@
 #include "fmt/format.h"
 #include "gameai/core/spec.h"
 #include "gameai/core/status_macros.h"
+#include "gameai/core/text.h"
 
 namespace gameai {
 namespace {
@@ -70,8 +71,9 @@ absl::StatusOr<const GameEntry*> FindGame(std::string_view name) {
     if (g->name == name) return g;
     names.push_back(g->name);
   }
-  return absl::NotFoundError(fmt::format(
-      "unknown game '{}'; available games: {}", name, Names(names)));
+  return absl::NotFoundError(
+      fmt::format("unknown game '{}';{} available games: {}", name,
+                  DidYouMean(name, names), Names(names)));
 }
 
 std::vector<const AgentEntry*> AgentsFor(const GameEntry& game) {
@@ -121,9 +123,9 @@ absl::StatusOr<std::unique_ptr<Agent>> LoadAgent(const Game& game,
                       fmt::format("agent '{}'", spec.name)));
     return MakeAgent(*entry, game, params, text);
   }
-  return absl::NotFoundError(
-      fmt::format("unknown agent '{}' for game '{}'; available agents: {}",
-                  spec.name, game.Name(), Names(names)));
+  return absl::NotFoundError(fmt::format(
+      "unknown agent '{}' for game '{}';{} available agents: {}", spec.name,
+      game.Name(), DidYouMean(spec.name, names), Names(names)));
 }
 
 }  // namespace gameai

@@ -1,5 +1,6 @@
 #include "gameai/core/text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -62,6 +63,44 @@ std::optional<double> ParseDouble(std::string_view text) {
     return std::nullopt;
   }
   return value;
+}
+
+int EditDistance(std::string_view a, std::string_view b) {
+  auto lower = [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  };
+  std::vector<int> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    int diagonal = row[0];
+    row[0] = static_cast<int>(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const int substitute =
+          diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1);
+      diagonal = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, substitute});
+    }
+  }
+  return row[b.size()];
+}
+
+std::string DidYouMean(std::string_view word,
+                       const std::vector<std::string>& names) {
+  const int limit = std::max<int>(2, static_cast<int>(word.size()) / 3);
+  int best = limit + 1;
+  std::vector<std::string> closest;
+  for (const std::string& name : names) {
+    const int d = EditDistance(word, name);
+    if (d < best) {
+      best = d;
+      closest.clear();
+    }
+    if (d == best) closest.push_back("'" + name + "'");
+  }
+  if (closest.empty()) return {};
+  std::string out = " did you mean " + closest[0];
+  for (size_t i = 1; i < closest.size(); ++i) out += " or " + closest[i];
+  return out + "?";
 }
 
 }  // namespace gameai

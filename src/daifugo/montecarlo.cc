@@ -1,8 +1,11 @@
 // The montecarlo agent (agents.h): determinized playouts per legal move.
+#include <cmath>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "fmt/format.h"
 #include "gameai/core/kernel_adapter.h"
 #include "gameai/daifugo/agents.h"
 
@@ -19,13 +22,26 @@ class MonteCarloAgent final : public Agent {
   explicit MonteCarloAgent(const MonteCarloOptions& options)
       : options_(options) {}
 
+  std::string Explain() const override { return explanation_; }
+
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "montecarlo");
     if (!kernel.ok()) return kernel.status();
-    return (*kernel)->rules().ToAction(MonteCarloMove(
-        (*kernel)->rules(), (*kernel)->kernel_state(), options_, rng_));
+    const Rules& rules = (*kernel)->rules();
+    const State& s = (*kernel)->kernel_state();
+    double mean = 0;
+    const Move move = MonteCarloMove(rules, s, options_, rng_, &mean);
+    explanation_ =
+        std::isnan(mean)
+            ? fmt::format("montecarlo: {} (no choice to weigh)",
+                          rules.MoveToString(s, move))
+            : fmt::format(
+                  "montecarlo: {} expects {:+.2f} place points against the "
+                  "table's mean ({} playouts of each move)",
+                  rules.MoveToString(s, move), mean, options_.playouts);
+    return rules.ToAction(move);
   }
 
   void OnStartGame(const Game&, uint64_t seed) override {
@@ -35,12 +51,15 @@ class MonteCarloAgent final : public Agent {
  private:
   MonteCarloOptions options_;
   Rng rng_;
+  std::string explanation_;
 };
 
 }  // namespace
 
 Move MonteCarloMove(const Rules& rules, const State& view,
-                    const MonteCarloOptions& options, Rng& rng) {
+                    const MonteCarloOptions& options, Rng& rng,
+                    double* mean_return) {
+  if (mean_return != nullptr) *mean_return = std::nan("");
   if (view.phase == Phase::kGiveBack) return HeuristicMove(rules, view);
   const Player self = rules.CurrentPlayer(view);
   MoveList moves;
@@ -63,6 +82,7 @@ Move MonteCarloMove(const Rules& rules, const State& view,
   for (int j = 1; j < moves.size(); ++j) {
     if (value[j] > value[best]) best = j;
   }
+  if (mean_return != nullptr) *mean_return = value[best] / options.playouts;
   return moves[best];
 }
 

@@ -41,6 +41,7 @@ GameEntry GameEntryForDaifugo() {
       },
       .agents = {HeuristicAgentEntry(), MonteCarloAgentEntry(),
                  MctsAgentEntry<Rules>()},
+      .hint_agent = "montecarlo",
   };
 }
 

@@ -23,6 +23,7 @@ GameEntry GameEntryForMiniRisk() {
       },
       .agents = {FixedAgentEntry(), RlAgentEntry(), NaiveMcAgentEntry(),
                  PlannerAgentEntry(), MctsAgentEntry<Rules>()},
+      .hint_agent = "planner",
   };
 }
 

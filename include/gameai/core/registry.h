@@ -65,8 +65,8 @@ struct GameEntry {
   // options (`--solver 'key=value,...'`).
   SolverFunction solve;
   std::vector<ParamDef> solver_params;
-  // The agent `gameai play` asks for hints (empty: the first level-free
-  // search agent, mcts).
+  // The game's strongest agent: the one `gameai play` asks for hints
+  // (empty: mcts).
   std::string hint_agent;
 };
 

@@ -25,6 +25,13 @@ std::vector<std::string_view> SplitWords(std::string_view text);
 // ParseInt / ParseDouble: the whole of `text` as a number, else nullopt.
 std::optional<int64_t> ParseInt(std::string_view text);
 std::optional<double> ParseDouble(std::string_view text);
+// EditDistance: the Levenshtein distance of `a` and `b`, ignoring case.
+int EditDistance(std::string_view a, std::string_view b);
+// DidYouMean: " did you mean 'x'?" (or 'x' or 'y') for the names closest
+// to a misspelled `word` (within a third of its length, at least 2 edits),
+// or "" when none is close.
+std::string DidYouMean(std::string_view word,
+                       const std::vector<std::string>& names);
 // Str: an absl::string_view (e.g. Status::message()) as a std::string.
 inline std::string Str(absl::string_view text) {
   return std::string(text.data(), text.size());

@@ -47,9 +47,12 @@ struct MonteCarloOptions {
   uint64_t seed = 0;
 };
 // MonteCarloMove: the montecarlo agent's choice in `view` (a Redact view of
-// the player to move, or a full state).
+// the player to move, or a full state). With `mean_return`: the chosen
+// move's mean place points against the table's mean over the playouts
+// (NaN where no playout was needed: one legal move, or a give-back).
 Move MonteCarloMove(const Rules& rules, const State& view,
-                    const MonteCarloOptions& options, Rng& rng);
+                    const MonteCarloOptions& options, Rng& rng,
+                    double* mean_return = nullptr);
 
 AgentEntry HeuristicAgentEntry();
 AgentEntry MonteCarloAgentEntry();

@@ -1,0 +1,106 @@
+// PlayScreen: how `gameai play` shows one game to a person. A screen sees
+// only what the person's seat may see: every State it gets is a view
+// (State::ViewFor(seat)) and every Event one as that seat saw it
+// (State::LastEventFor(seat)); it never gets the full state.
+#ifndef GAMEAI_CLI_PLAY_SCREEN_H_
+#define GAMEAI_CLI_PLAY_SCREEN_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "gameai/core/game.h"
+#include "gameai/core/kernel_adapter.h"
+
+namespace gameai::cli {
+
+// Choice: one option a player picks by typing its key ("1", "2", ...).
+struct Choice {
+  std::string key;
+  Action action;
+  std::string label;
+};
+
+// Level: a difficulty level of `play`, the agent spec it seats.
+struct Level {
+  std::string name;
+  std::string agent;
+};
+
+class PlayScreen {
+ public:
+  virtual ~PlayScreen() = default;
+
+  // Intro: the game's parameters and who starts, before the first move.
+  virtual std::string Intro(const State& view,
+                            const std::vector<std::string>& names) const = 0;
+  // Board: what `seat` needs to decide its move.
+  virtual std::string Board(const State& view, Player seat,
+                            const std::vector<std::string>& names) const = 0;
+  // Choices: numbered options for `seat`, or empty where moves are typed.
+  virtual std::vector<Choice> Choices(const State& view, Player seat) const;
+  // Parse: the action typed text names (forgiving about case and spaces);
+  // an error says what is accepted.
+  virtual absl::StatusOr<Action> Parse(const State& view, Player seat,
+                                       std::string_view text) const;
+  // Usage: what a player may type at this board (after a bad entry).
+  virtual std::string Usage(const State& view, Player seat) const;
+  // Moves: every legal move of `seat` (the `moves` command).
+  virtual std::string Moves(const State& view, Player seat) const;
+  // Happened: what one transition from `before` to `after` showed `viewer`
+  // (`event` as that seat saw it); empty when there is nothing to say.
+  virtual std::string Happened(const State& before, const State& after,
+                               const Event& event, Player viewer,
+                               const std::vector<std::string>& names) const = 0;
+  // Explain: an agent's Explain() as a player reads it ("" to say nothing).
+  virtual std::string Explain(std::string_view raw) const;
+  // ShowsBotReasons: whether a bot's Explain() may be shown to the other
+  // seats (false where it would tell its hidden cards).
+  virtual bool ShowsBotReasons() const { return true; }
+  // End: who won, by how much, the places.
+  virtual std::string End(const State& view,
+                          const std::vector<std::string>& names) const = 0;
+  // Levels: difficulty levels, easiest first; the last is the strongest.
+  virtual std::vector<Level> Levels() const = 0;
+};
+
+// KernelScreen: a screen of a kernel game R, reading its views' kernel
+// states.
+template <Kernel R>
+class KernelScreen : public PlayScreen {
+ protected:
+  static const KernelState<R>& Kernel(const State& view) {
+    return dynamic_cast<const KernelState<R>&>(view);
+  }
+};
+
+// ScreenFor: the screen of `game` (a generic one for unknown games).
+std::unique_ptr<PlayScreen> ScreenFor(const Game& game);
+
+// The screens of the built-in games (play_screen_<game>.cc).
+std::unique_ptr<PlayScreen> MancalaScreen();
+std::unique_ptr<PlayScreen> YachtScreen();
+std::unique_ptr<PlayScreen> LinesBoardScreen();
+std::unique_ptr<PlayScreen> MiniRiskScreen();
+std::unique_ptr<PlayScreen> DaifugoScreen();
+
+// Helpers shared by the screens.
+// Lower: `text` in lower case with runs of spaces made one and trimmed.
+std::string Lower(std::string_view text);
+// Act: "You sow" / "Bob sows": `name` doing `verb` ("pass" -> "passes").
+std::string Act(const std::string& name, std::string_view verb);
+// Object: `name` as an object: "you" for "You".
+std::string Object(const std::string& name);
+// Possessive: "your" / "Bob's".
+std::string Possessive(const std::string& name);
+// Places: "1st Ann 12, 2nd Bob 9" for the scores (ties share a place), and
+// the winner's line: "Ann wins by 3" / "a draw".
+std::string Standings(const std::vector<double>& scores,
+                      const std::vector<std::string>& names,
+                      std::string_view unit);
+
+}  // namespace gameai::cli
+
+#endif  // GAMEAI_CLI_PLAY_SCREEN_H_
