@@ -23,6 +23,9 @@ constexpr char kHelp[] =
     "exists\n"
     "  gameai play GAME --agents human,AGENT [--seed S] [--hint AGENT]\n"
     "                                        play in the terminal\n"
+    "  gameai uecda --host H --port P --agent SPEC [--name N]\n"
+    "               [--games-log FILE] [--timeout SECONDS] [--seed S]\n"
+    "                                        play a match on a UECda server\n"
     "\n"
     "Games and agents are spec strings: name(key=value,...), for example\n"
     "  gameai match 'mancala(pits=6,seeds=4)' --agents "
@@ -43,11 +46,12 @@ int main(int argc, char** argv) {
   if (command == "match") return RunMatchCommand(rest);
   if (command == "solve") return RunSolve(rest);
   if (command == "play") return RunPlay(rest);
+  if (command == "uecda") return RunUecda(rest);
   if (command == "help" || command == "--help" || command == "-h") {
     fmt::print("{}", kHelp);
     return 0;
   }
   return Fail(absl::InvalidArgumentError(
       "unknown command '" + command +
-      "'; commands: games, agents, match, solve, play, help"));
+      "'; commands: games, agents, match, solve, play, uecda, help"));
 }
