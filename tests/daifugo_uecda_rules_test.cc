@@ -13,6 +13,7 @@ namespace gameai::daifugo {
 namespace {
 
 using testing::Hand;
+using testing::PlayRandomly;
 using testing::MeldIn;
 
 Rules Uecda(Options options = {}) {
@@ -33,19 +34,6 @@ void Move(const Rules& rules, Deal& d, const std::string& text) {
   const Meld meld = text == "pass" ? Meld{} : MeldIn(d.hands[d.to_move], text);
   ASSERT_TRUE(Legal(d, meld)) << text;
   Play(rules.deal_rules(), d, meld);
-}
-
-template <class Until>
-void PlayRandomly(const Rules& rules, State& s, Rng& rng, Until until) {
-  MoveList moves;
-  while (!until(s) && s.phase != Phase::kOver) {
-    if (rules.CurrentPlayer(s) == kChancePlayer) {
-      rules.Apply(s, rules.SampleChance(s, rng));
-    } else {
-      rules.LegalMoves(s, moves);
-      rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
-    }
-  }
 }
 
 TEST(DaifugoUecda, PresetRefusesRulesTheServerDoesNotPlay) {

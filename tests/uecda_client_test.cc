@@ -49,7 +49,8 @@ MatchRun RunMatch(const ServerOptions& options,
 TEST(UecdaClient, FiveClientsPlayAMatchWithoutARejectedMeld) {
   const MatchRun run = RunMatch(
       {.games = 4, .seed = 3},
-      {"heuristic", "heuristic", "montecarlo(playouts=8)", "heuristic", "random"});
+      {"heuristic", "mcts(simulations=30)", "montecarlo(playouts=8)", "heuristic",
+       "random"});
   ASSERT_TRUE(run.report.ok()) << run.report.status();
   EXPECT_EQ(run.report->games, 4);
   EXPECT_EQ(run.report->rejected, (std::array<int, 5>{}));
@@ -247,6 +248,35 @@ TEST(UecdaTracker, TheViewHoldsFieldLockRevolutionPassesAndPlayedCards) {
   EXPECT_EQ(d.hands[0], mine);
   EXPECT_EQ(view->count[1], 10);
   EXPECT_EQ(view->hidden, 0b11110);
+}
+
+TEST(UecdaTracker, AfterEveryonePassedTheOwnerMovesOnItsOwnMeld) {
+  MatchTracker tracker(0);
+  const daifugo::Cards mine = Hand(kHand);
+  ASSERT_TRUE(tracker.OnDeal(DealTable(mine)).ok());
+  std::string move;
+  std::array<int, 5> counts = {11, 11, 11, 10, 10};
+  Table lead = TurnTable(mine, 0, counts, true, false, false);
+  lead[5][2] = 1;
+  ASSERT_TRUE(tracker.OnHand(lead).ok());
+  counts[0] = 10;
+  ASSERT_TRUE(tracker.OnField(TurnTable(Hand("S3"), 0, counts, false, false, false), move).ok());
+  for (int p = 1; p < 5; ++p) {
+    ASSERT_TRUE(tracker.OnHand(TurnTable(mine & ~Hand("S3"), p, counts, false, false, false)).ok());
+    ASSERT_TRUE(tracker.OnField(TurnTable(Hand("S3"), p, counts, false, false, false), move).ok());
+  }
+  Table again = TurnTable(mine & ~Hand("S3"), 0, counts, false, false, false);
+  again[5][2] = 1;
+  ASSERT_TRUE(tracker.OnHand(again).ok());
+  absl::StatusOr<daifugo::State> view = tracker.TurnView();
+  ASSERT_TRUE(view.ok()) << view.status();
+  EXPECT_EQ(view->deal.field_owner, 0);
+  EXPECT_EQ(view->deal.field, MeldIn(Hand("S3"), "S3"));
+  EXPECT_EQ(view->deal.passed, 0b11110);
+  const absl::StatusOr<daifugo::Rules> rules = daifugo::Rules::Create({.uecda = true});
+  ASSERT_TRUE(rules.ok());
+  EXPECT_TRUE(rules->IsLegal(*view, 0));  // it may pass, clearing the field
+  EXPECT_TRUE(rules->IsLegal(*view, daifugo::Rules::PlayMove(MeldIn(mine, "H4"))));
 }
 
 TEST(UecdaTracker, YourTurnInAnotherPlayersTableIsAProtocolError) {
