@@ -1,4 +1,5 @@
 // The montecarlo agent (agents.h): determinized playouts per legal move.
+#include <chrono>
 #include <memory>
 #include <vector>
 
@@ -40,14 +41,22 @@ class MonteCarloAgent final : public Agent {
 }  // namespace
 
 Move MonteCarloMove(const Rules& rules, const State& view,
-                    const MonteCarloOptions& options, Rng& rng) {
+                    const MonteCarloOptions& options, Rng& rng, int* rounds) {
+  if (rounds != nullptr) *rounds = 0;
   if (view.phase == Phase::kGiveBack) return HeuristicMove(rules, view);
   const Player self = rules.CurrentPlayer(view);
   MoveList moves;
   rules.LegalMoves(view, moves);
   if (moves.size() == 1) return moves[0];
   std::vector<double> value(moves.size(), 0.0);
-  for (int i = 0; i < options.playouts; ++i) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(options.time_ms);
+  auto more = [&](int i) {
+    return i < options.playouts ||
+           (options.time_ms > 0 && std::chrono::steady_clock::now() < deadline);
+  };
+  for (int i = 0; more(i); ++i) {
+    if (rounds != nullptr) *rounds = i + 1;
     const uint64_t seed = rng();
     Rng deal_rng(seed);
     const State deal = rules.Determinize(view, self, deal_rng);
@@ -78,12 +87,16 @@ AgentEntry MonteCarloAgentEntry() {
                             "playouts per legal move"),
               ParamDef::Int("seed", 0, 0, int64_t{1} << 53,
                             "mixed with each game's seed"),
+              ParamDef::Int("time_ms", 0, 0, 600'000,
+                            "> 0: more playouts until a move took this long "
+                            "(then not reproducible)"),
           },
       .make = [](const Game&, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
         return std::make_unique<MonteCarloAgent>(MonteCarloOptions{
             .playouts = static_cast<int>(params.GetInt("playouts")),
-            .seed = static_cast<uint64_t>(params.GetInt("seed"))});
+            .seed = static_cast<uint64_t>(params.GetInt("seed")),
+            .time_ms = static_cast<int>(params.GetInt("time_ms"))});
       },
   };
 }

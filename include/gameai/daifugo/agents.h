@@ -45,11 +45,17 @@ Move RolloutMove(const Rules& rules, const State& s, Rng& rng);
 struct MonteCarloOptions {
   int playouts = 60;  // per legal move
   uint64_t seed = 0;
+  // time_ms > 0: after the `playouts` rounds (one sampled deal played out
+  // for every move), more rounds until the move has taken this long; the
+  // choice then depends on the machine's speed.
+  int time_ms = 0;
 };
 // MonteCarloMove: the montecarlo agent's choice in `view` (a Redact view of
-// the player to move, or a full state).
+// the player to move, or a full state); `rounds`, when given, gets the
+// number of sampled deals played out.
 Move MonteCarloMove(const Rules& rules, const State& view,
-                    const MonteCarloOptions& options, Rng& rng);
+                    const MonteCarloOptions& options, Rng& rng,
+                    int* rounds = nullptr);
 
 AgentEntry HeuristicAgentEntry();
 AgentEntry MonteCarloAgentEntry();
