@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages gameai builds with, when any is missing.
 set -euo pipefail
-packages=(cmake g++ ninja-build libabsl-dev libfmt-dev libgtest-dev libbenchmark-dev
+packages=(cmake g++ ninja-build libabsl-dev libfmt-dev libgtest-dev libbenchmark-dev libasio-dev
   python3 python3-dev pybind11-dev clang)
 missing=()
 for p in "${packages[@]}"; do

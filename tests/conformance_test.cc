@@ -33,7 +33,8 @@ const std::map<std::string, std::vector<std::string>>& ExtraSpecs() {
            {"daifugo(players=3,games=4,reset_every=2,shuffle_every=0)",
             "daifugo(players=7,games=3,shuffle_every=1)",
             "daifugo(players=4,games=3,eight_cut=false,revolution=false,"
-            "lock=false)"}},
+            "lock=false)",
+            "daifugo(uecda=true,games=3,reset_every=2)"}},
           {"linesboard",
            {"linesboard(rows=3,cols=3,colors=2,initial_balls=3,spawn=1)",
             "linesboard(rows=5,cols=7,colors=3,initial_balls=10,spawn=2,"

@@ -143,6 +143,20 @@ TEST(DaifugoMonteCarlo, GivesTheChosenMovesMeanPlacePoints) {
   EXPECT_LE(mean, 2.0);
 }
 
+TEST(DaifugoMonteCarlo, ATimeBudgetPlaysMoreRoundsThanThePlayouts) {
+  const Rules rules = FivePlayers();
+  const State s = rules.Redact(
+      PlayState(rules, "S2 C4", "SK", {"H5 H6", "D6 D7", "C7 C8", "S9"}), 0);
+  Rng rng(9);
+  int rounds = 0;
+  const Move m = MonteCarloMove(rules, s, {.playouts = 1, .time_ms = 50}, rng,
+                                nullptr, &rounds);
+  EXPECT_TRUE(rules.IsLegal(s, m));
+  EXPECT_GT(rounds, 1);
+  MonteCarloMove(rules, s, {.playouts = 3}, rng, nullptr, &rounds);
+  EXPECT_EQ(rounds, 3);  // no budget: exactly the playouts
+}
+
 TEST(DaifugoIsmcts, SearchesSampledDealsAndGoesOut) {
   const Rules rules = FivePlayers();
   const State s = rules.Redact(

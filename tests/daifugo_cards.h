@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "gameai/core/random.h"
+#include "gameai/daifugo/daifugo.h"
 #include "gameai/daifugo/melds.h"
 #include "gtest/gtest.h"
 
@@ -27,6 +29,21 @@ inline Meld MeldIn(Cards hand, const std::string& text) {
 
 // MeldOf: the meld made of exactly the cards it names, e.g. "DT CT".
 inline Meld MeldOf(const std::string& text) { return MeldIn(Hand(text), text); }
+
+// PlayRandomly: random moves (and chance) until `until` holds or the match
+// is over.
+template <class Until>
+void PlayRandomly(const Rules& rules, State& s, Rng& rng, Until until) {
+  MoveList moves;
+  while (!until(s) && s.phase != Phase::kOver) {
+    if (rules.CurrentPlayer(s) == kChancePlayer) {
+      rules.Apply(s, rules.SampleChance(s, rng));
+    } else {
+      rules.LegalMoves(s, moves);
+      rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
+    }
+  }
+}
 
 }  // namespace gameai::daifugo::testing
 

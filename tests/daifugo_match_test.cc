@@ -14,26 +14,13 @@ namespace gameai::daifugo {
 namespace {
 
 using testing::Hand;
+using testing::PlayRandomly;
 using testing::MeldOf;
 
 Rules Make(const Options& options) {
   absl::StatusOr<Rules> rules = Rules::Create(options);
   EXPECT_TRUE(rules.ok()) << rules.status();
   return *rules;
-}
-
-// PlayRandomly: random moves (and chance) until `until` holds.
-template <class Until>
-void PlayRandomly(const Rules& rules, State& s, Rng& rng, Until until) {
-  MoveList moves;
-  while (!until(s) && s.phase != Phase::kOver) {
-    if (rules.CurrentPlayer(s) == kChancePlayer) {
-      rules.Apply(s, rules.SampleChance(s, rng));
-    } else {
-      rules.LegalMoves(s, moves);
-      rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
-    }
-  }
 }
 
 Cards AllHands(const std::array<Cards, kMaxPlayers>& hands) {

@@ -43,6 +43,7 @@ int RunAgents(const std::vector<std::string>& argv);
 int RunMatchCommand(const std::vector<std::string>& argv);
 int RunSolve(const std::vector<std::string>& argv);
 int RunPlay(const std::vector<std::string>& argv);
+int RunUecda(const std::vector<std::string>& argv);
 
 }  // namespace gameai::cli
 

@@ -28,6 +28,9 @@ constexpr char kHelp[] =
     "  gameai play GAME [--agents human,AGENT] [--level L] [--names A,B]\n"
     "               [--seat N] [--seed S] [--hint AGENT] [--verbose]\n"
     "                                        play in the terminal\n"
+    "  gameai uecda --host H --port P --agent SPEC [--name N]\n"
+    "               [--games-log FILE] [--timeout SECONDS] [--seed S]\n"
+    "                                        play a match on a UECda server\n"
     "\n"
     "gameai COMMAND --help lists a command's options with their defaults.\n"
     "\n"
@@ -50,13 +53,14 @@ int Dispatch(int argc, char** argv) {
   if (command == "match") return RunMatchCommand(rest);
   if (command == "solve") return RunSolve(rest);
   if (command == "play") return RunPlay(rest);
+  if (command == "uecda") return RunUecda(rest);
   if (command == "help" || command == "--help" || command == "-h") {
     fmt::print("{}", kHelp);
     return 0;
   }
   return Fail(absl::InvalidArgumentError(
       "unknown command '" + command +
-      "'; commands: games, agents, match, solve, play, help"));
+      "'; commands: games, agents, match, solve, play, uecda, help"));
 }
 
 // main: no exception leaves the command: memory that runs out is an error

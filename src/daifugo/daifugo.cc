@@ -42,7 +42,22 @@ absl::StatusOr<Rules> Rules::Create(const Options& options) {
     return absl::InvalidArgumentError(
         "daifugo: reset_every must be >= 1 and shuffle_every >= 0");
   }
-  return Rules(options);
+  if (!options.uecda) return Rules(options);
+  if (options.players != 5 || !options.eight_cut || !options.revolution ||
+      !options.lock) {
+    return absl::InvalidArgumentError(
+        "daifugo: uecda=true plays the UECda server's rules: players=5 and "
+        "eight_cut, revolution, lock true (leave them at their defaults)");
+  }
+  if (options.reset_every == 1) {
+    // The server would then reset the classes and still exchange cards.
+    return absl::InvalidArgumentError(
+        "daifugo: uecda=true needs reset_every >= 2 (the server's "
+        "FLASH_MIBUN_NUMBER 1 exchanges cards between reset classes)");
+  }
+  Options server = options;
+  if (server.shuffle_every == 1) server.shuffle_every = 0;
+  return Rules(server);
 }
 
 GameType Rules::Type() const {

@@ -1,11 +1,11 @@
 // The montecarlo agent (agents.h): determinized playouts per legal move.
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
-#include "fmt/format.h"
 #include "gameai/core/kernel_adapter.h"
 #include "gameai/daifugo/agents.h"
 
@@ -32,7 +32,8 @@ class MonteCarloAgent final : public Agent {
     const Rules& rules = (*kernel)->rules();
     const State& s = (*kernel)->kernel_state();
     double mean = 0;
-    const Move move = MonteCarloMove(rules, s, options_, rng_, &mean);
+    int rounds = 0;
+    const Move move = MonteCarloMove(rules, s, options_, rng_, &mean, &rounds);
     explanation_ =
         std::isnan(mean)
             ? fmt::format("montecarlo: {} (no choice to weigh)",
@@ -40,7 +41,7 @@ class MonteCarloAgent final : public Agent {
             : fmt::format(
                   "montecarlo: {} expects {:+.2f} place points against the "
                   "table's mean ({} playouts of each move)",
-                  rules.MoveToString(s, move), mean, options_.playouts);
+                  rules.MoveToString(s, move), mean, rounds);
     return rules.ToAction(move);
   }
 
@@ -58,15 +59,25 @@ class MonteCarloAgent final : public Agent {
 
 Move MonteCarloMove(const Rules& rules, const State& view,
                     const MonteCarloOptions& options, Rng& rng,
-                    double* mean_return) {
+                    double* mean_return, int* rounds) {
   if (mean_return != nullptr) *mean_return = std::nan("");
+  if (rounds != nullptr) *rounds = 0;
   if (view.phase == Phase::kGiveBack) return HeuristicMove(rules, view);
   const Player self = rules.CurrentPlayer(view);
   MoveList moves;
   rules.LegalMoves(view, moves);
   if (moves.size() == 1) return moves[0];
   std::vector<double> value(moves.size(), 0.0);
-  for (int i = 0; i < options.playouts; ++i) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(options.time_ms);
+  auto more = [&](int i) {
+    return i < options.playouts ||
+           (options.time_ms > 0 && std::chrono::steady_clock::now() < deadline);
+  };
+  int played = 0;
+  for (int i = 0; more(i); ++i) {
+    played = i + 1;
+    if (rounds != nullptr) *rounds = played;
     const uint64_t seed = rng();
     Rng deal_rng(seed);
     const State deal = rules.Determinize(view, self, deal_rng);
@@ -82,7 +93,7 @@ Move MonteCarloMove(const Rules& rules, const State& view,
   for (int j = 1; j < moves.size(); ++j) {
     if (value[j] > value[best]) best = j;
   }
-  if (mean_return != nullptr) *mean_return = value[best] / options.playouts;
+  if (mean_return != nullptr) *mean_return = value[best] / played;
   return moves[best];
 }
 
@@ -98,12 +109,16 @@ AgentEntry MonteCarloAgentEntry() {
                             "playouts per legal move"),
               ParamDef::Int("seed", 0, 0, int64_t{1} << 53,
                             "mixed with each game's seed"),
+              ParamDef::Int("time_ms", 0, 0, 600'000,
+                            "> 0: more playouts until a move took this long "
+                            "(then not reproducible)"),
           },
       .make = [](const Game&, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
         return std::make_unique<MonteCarloAgent>(MonteCarloOptions{
             .playouts = static_cast<int>(params.GetInt("playouts")),
-            .seed = static_cast<uint64_t>(params.GetInt("seed"))});
+            .seed = static_cast<uint64_t>(params.GetInt("seed")),
+            .time_ms = static_cast<int>(params.GetInt("time_ms"))});
       },
   };
 }

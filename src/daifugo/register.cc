@@ -24,6 +24,9 @@ GameEntry GameEntryForDaifugo() {
                             "places forgotten (no exchange) every N games"),
               ParamDef::Int("shuffle_every", 3, 0, 10'000,
                             "seats shuffled every N games (0: never)"),
+              ParamDef::Bool("uecda", false,
+                             "the UECda server's rules exactly (players=5, "
+                             "every rule on; shuffle_every=1: never)"),
           },
       .make = [](const Params& params)
           -> absl::StatusOr<std::shared_ptr<const Game>> {
@@ -35,6 +38,7 @@ GameEntry GameEntryForDaifugo() {
             .lock = params.GetBool("lock"),
             .reset_every = static_cast<int>(params.GetInt("reset_every")),
             .shuffle_every = static_cast<int>(params.GetInt("shuffle_every")),
+            .uecda = params.GetBool("uecda"),
         });
         if (!rules.ok()) return rules.status();
         return MakeKernelGame("daifugo", params, *std::move(rules));

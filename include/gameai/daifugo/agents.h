@@ -45,14 +45,19 @@ Move RolloutMove(const Rules& rules, const State& s, Rng& rng);
 struct MonteCarloOptions {
   int playouts = 60;  // per legal move
   uint64_t seed = 0;
+  // time_ms > 0: after the `playouts` rounds (one sampled deal played out
+  // for every move), more rounds until the move has taken this long; the
+  // choice then depends on the machine's speed.
+  int time_ms = 0;
 };
 // MonteCarloMove: the montecarlo agent's choice in `view` (a Redact view of
 // the player to move, or a full state). With `mean_return`: the chosen
 // move's mean place points against the table's mean over the playouts
-// (NaN where no playout was needed: one legal move, or a give-back).
+// (NaN where no playout was needed: one legal move, or a give-back);
+// `rounds`, when given, gets the number of sampled deals played out.
 Move MonteCarloMove(const Rules& rules, const State& view,
                     const MonteCarloOptions& options, Rng& rng,
-                    double* mean_return = nullptr);
+                    double* mean_return = nullptr, int* rounds = nullptr);
 
 AgentEntry HeuristicAgentEntry();
 AgentEntry MonteCarloAgentEntry();

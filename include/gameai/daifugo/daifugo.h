@@ -58,6 +58,11 @@ struct Options {
   bool lock = true;
   int reset_every = 100;  // places forgotten (no exchange) every N games
   int shuffle_every = 3;  // seats shuffled every N games; 0: never after 0
+  // uecda: the rules exactly as the UECda server (tndhms) plays them
+  // (README "Daifugo on the UECda server"): five players and every special
+  // rule on (other values are an error), reset_every >= 2, and
+  // shuffle_every=1 never shuffles (the server's `n % 1 == 1` never holds).
+  bool uecda = false;
 };
 
 enum class Phase : uint8_t {

@@ -1,0 +1,64 @@
+// `gameai uecda --host H --port P --agent SPEC [--name N] [--games-log FILE]
+// [--timeout SECONDS] [--seed S]`: plays a whole match on a UECda server
+// (protocol 20070) with a daifugo agent; prints the points and places per
+// game. Exit 0 at the end of the match, 1 when the server closes early,
+// falls silent or breaks the protocol, 2 for bad usage.
+#include <fstream>
+#include <iostream>
+
+#include "args.h"
+#include "fmt/format.h"
+#include "gameai/uecda/client.h"
+
+namespace gameai::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: gameai uecda --host H --port P --agent SPEC [--name N] "
+    "[--games-log FILE] [--timeout SECONDS] [--seed S]";
+
+}  // namespace
+
+int RunUecda(const std::vector<std::string>& argv) {
+  absl::StatusOr<Args> args = ParseArgs(
+      argv, {"host", "port", "agent", "name", "games-log", "timeout", "seed"},
+      {});
+  if (!args.ok()) return Fail(args.status());
+  if (!args->positional.empty() || !args->values.count("port") ||
+      !args->values.count("agent")) {
+    return Fail(absl::InvalidArgumentError(kUsage));
+  }
+  uecda::ClientOptions options;
+  if (args->values.count("host")) options.host = args->values["host"];
+  options.agent = args->values["agent"];
+  if (args->values.count("name")) options.name = args->values["name"];
+  absl::StatusOr<int64_t> port = args->Int("port", 42485, 1, 65535);
+  if (!port.ok()) return Fail(port.status());
+  absl::StatusOr<int64_t> timeout = args->Int("timeout", 600, 1, 86'400);
+  if (!timeout.ok()) return Fail(timeout.status());
+  absl::StatusOr<int64_t> seed = args->Int("seed", 0, 0, int64_t{1} << 53);
+  if (!seed.ok()) return Fail(seed.status());
+  options.port = static_cast<int>(*port);
+  options.timeout = uecda::Millis(*timeout * 1000);
+  options.seed = static_cast<uint64_t>(*seed);
+  std::ofstream log;
+  if (args->values.count("games-log")) {
+    // Appended to, never truncated: an existing file keeps its contents.
+    const std::string& path = args->values["games-log"];
+    log.open(path, std::ios::app);
+    if (!log) {
+      return Fail(absl::InvalidArgumentError(
+          fmt::format("--games-log: cannot open '{}' for appending", path)));
+    }
+    options.games_log = &log;
+  }
+  absl::StatusOr<uecda::MatchSummary> summary = uecda::PlayMatch(options);
+  if (!summary.ok()) {
+    fmt::print(stderr, "gameai: uecda: {}\n", std::string(summary.status().message()));
+    return ExitCodeFor(summary.status());
+  }
+  fmt::print("{}", uecda::SummaryText(*summary));
+  return 0;
+}
+
+}  // namespace gameai::cli

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Five `gameai uecda` clients (heuristic x4, montecarlo) play a 100-game
+# match against our test server on 127.0.0.1 (an ephemeral port): every
+# client must exit 0 with 100 games, and the server must have rejected no
+# submission but passes. Every process runs under `timeout` and is killed
+# on exit. GAMEAI and SERVER name the binaries; GAMES overrides 100.
+set -euo pipefail
+games=${GAMES:-100}
+dir=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL: $*"
+  for f in "$dir"/*; do echo "== $f"; tail -5 "$f"; done
+  exit 1
+}
+
+timeout 300 "$SERVER" --games "$games" --seed 7 --timeout 120 >"$dir/server.out" 2>"$dir/server.err" &
+server=$!
+pids+=("$server")
+port=""
+for _ in $(seq 100); do
+  port=$(awk '/^port /{print $2}' "$dir/server.out")
+  [[ -n "$port" ]] && break
+  sleep 0.1
+done
+[[ -n "$port" ]] || fail "the server printed no port"
+
+agents=(heuristic heuristic montecarlo heuristic heuristic)
+clients=()
+for i in "${!agents[@]}"; do
+  timeout 300 "$GAMEAI" uecda --host 127.0.0.1 --port "$port" --agent "${agents[$i]}" \
+    --name "c$i" --timeout 120 >"$dir/client$i.out" 2>"$dir/client$i.err" &
+  clients+=($!)
+  pids+=($!)
+done
+for i in "${!clients[@]}"; do
+  wait "${clients[$i]}" || fail "client $i (${agents[$i]}) exited $?"
+  grep -q "^player [0-4]: $games games" "$dir/client$i.out" || fail "client $i did not report $games games"
+  grep -q "rejected plays: 0$" "$dir/client$i.out" || fail "client $i had plays rejected"
+done
+wait "$server" || fail "the server exited $?"
+grep -qx "games $games" "$dir/server.out" || fail "the server did not play $games games"
+grep -qx "rejected 0 0 0 0 0" "$dir/server.out" || fail "the server rejected submissions"
+grep -qx "invalid_give_backs 0 0 0 0 0" "$dir/server.out" || fail "invalid give-backs"
+# The clients' totals are the server's.
+server_points=$(awk '/^points /{$1=""; print substr($0,2)}' "$dir/server.out")
+client_points=$(grep "^game $games:" "$dir/client0.out" | sed 's/.*points //')
+[[ "$server_points" == "$client_points" ]] || fail "points: server '$server_points', client '$client_points'"
+for i in "${!agents[@]}"; do
+  echo "${agents[$i]}: $(tail -1 "$dir/client$i.out")"
+done
+echo "server points: $server_points"
+echo PASS
