@@ -155,13 +155,14 @@ TEST(Mcts, TreeStopsGrowingAtItsNodeBudget) {
   const mancala::State root = rules.InitialState();
   Mcts<Rules> capped(rules, {.simulations = 5000, .max_nodes = 1000});
   Rng rng(3);
-  const mancala::Move move = capped.Search(root, rng);
-  EXPECT_TRUE(rules.IsLegal(root, move));
+  const absl::StatusOr<mancala::Move> move = capped.Search(root, rng);
+  ASSERT_TRUE(move.ok()) << move.status();
+  EXPECT_TRUE(rules.IsLegal(root, *move));
   EXPECT_GE(capped.TreeSize(), 1000);
   EXPECT_LE(capped.TreeSize(), 1000 + 6);
   Mcts<Rules> free(rules, {.simulations = 5000});
   Rng rng2(3);
-  free.Search(root, rng2);
+  ASSERT_TRUE(free.Search(root, rng2).ok());
   EXPECT_GT(free.TreeSize(), 10000);
 }
 
@@ -169,7 +170,7 @@ TEST(Mcts, TreeWithChanceNodesStopsGrowingAtItsNodeBudget) {
   const toy::ChanceNim rules;
   Mcts<toy::ChanceNim> capped(rules, {.simulations = 5000, .max_nodes = 300});
   Rng rng(4);
-  capped.Search(rules.InitialState(), rng);
+  ASSERT_TRUE(capped.Search(rules.InitialState(), rng).ok());
   EXPECT_GE(capped.TreeSize(), 300);
   EXPECT_LE(capped.TreeSize(), 300 + 8);
 }
@@ -185,7 +186,7 @@ TEST(DecoupledMcts, TreeStopsGrowingAtItsNodeBudget) {
   while (rules->CurrentPlayer(s) == kChancePlayer) {
     rules->Apply(s, rules->SampleChance(s, rng));
   }
-  capped.Search(s, 0, rng);
+  ASSERT_TRUE(capped.Search(s, 0, rng).ok());
   EXPECT_GE(capped.TreeSize(), 500);
   EXPECT_LE(capped.TreeSize(), 500 + 2 * 15);  // one expansion: 15 cards each
 }

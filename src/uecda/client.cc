@@ -279,7 +279,10 @@ class Session {
     conn_ = *std::move(conn);
     absl::StatusOr<int> me = Handshake();
     if (!me.ok()) return me.status();
-    agent_->StartGame(**game, *me, options_.seed);
+    if (absl::Status s = agent_->StartGame(**game, *me, options_.seed);
+        !s.ok()) {
+      return s;
+    }
     MatchTracker tracker(*me);
     MatchSummary summary{.player = *me};
     absl::StatusOr<Table> deal = conn_->ReadTable(options_.timeout, "the first deal");
