@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Action id = static_cast<Action>(in.Word());
   const std::string text = in.Rest();
   std::unique_ptr<State> state = game.NewInitialState();
-  fuzz::PlayRandomly(game, *state, rng, steps);
+  fuzz::PlayRandomly(game, *state, rng, steps, /*check_each=*/false);
+  fuzz::CheckState(game, *state);
   // Mostly the player to move; sometimes any seat or sentinel.
   Player player = state->CurrentPlayer();
   if (seat_byte & 0x80) player = (seat_byte & 0x7f) % (game.NumPlayers() + 4) - 4;

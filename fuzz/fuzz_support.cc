@@ -97,7 +97,8 @@ void CheckState(const Game& game, const State& state) {
   }
 }
 
-void PlayRandomly(const Game& game, State& state, Rng& rng, int steps) {
+void PlayRandomly(const Game& game, State& state, Rng& rng, int steps,
+                  bool check_each) {
   for (int i = 0; i < steps && !state.IsTerminal(); ++i) {
     absl::Status applied;
     if (state.IsSimultaneousNode()) {
@@ -113,7 +114,7 @@ void PlayRandomly(const Game& game, State& state, Rng& rng, int steps) {
     }
     if (!applied.ok())
       Fail(Str(applied.message()), "a listed action was rejected");
-    CheckState(game, state);
+    if (check_each) CheckState(game, state);
   }
 }
 

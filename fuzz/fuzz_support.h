@@ -59,8 +59,9 @@ const Game& PickGame(Bytes& in);
 void CheckState(const Game& game, const State& state);
 
 // PlayRandomly: up to `steps` random transitions (every one must apply),
-// with CheckState after each.
-void PlayRandomly(const Game& game, State& state, Rng& rng, int steps);
+// with CheckState after each when `check_each`.
+void PlayRandomly(const Game& game, State& state, Rng& rng, int steps,
+                  bool check_each = true);
 
 }  // namespace gameai::fuzz
 

@@ -35,6 +35,17 @@ if grep -qE "pv:|[0-9]:-?[0-9]{4}" <<<"$out"; then
   echo "FAIL: raw search output shown without --verbose"; failures=$((failures + 1))
 fi
 
+# A save of a state the rules cannot play on (three setup balls due, two
+# empty cells: a chance node without outcomes once loaded) is refused.
+lines='linesboard(rows=3,cols=3,colors=2,initial_balls=3,spawn=1,min_line=3,max_turns=200)'
+printf 'gameai-save 1\ngame %s\nstart %s\nactions \n' "$lines" \
+  'cells=AAB/BB./AA. preview=- score=0,0 turns=0 player=0 setup=3 spawn=0 draws=1 over=0' \
+  >"$dir/bad.txt"
+out=$(printf '%s\n' "load $dir/bad.txt" quit | "$GAMEAI" play "$lines" --agents human,random 2>&1)
+status=$?
+check "an unplayable save is refused" "setup balls due are not initial_balls"
+[[ $status -eq 0 ]] || { echo "FAIL: refused load exited $status"; failures=$((failures + 1)); }
+
 # A whole game: the human types pits 1..6 over and over; empty pits are
 # refused and the next line is read.
 moves=$(for i in $(seq 1 200); do printf '%s\n' 1 2 3 4 5 6; done)
