@@ -4,13 +4,18 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <limits>
+#include <mutex>
+#include <utility>
 
 #include "fmt/format.h"
 
 namespace gameai {
 namespace {
+
+std::atomic<int64_t> reserved_bytes{0};
 
 int64_t PhysicalBytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
@@ -42,8 +47,10 @@ int64_t AddressSpaceHeadroom() {
 
 }  // namespace
 
+int64_t ReservedMemoryBytes() { return reserved_bytes.load(); }
+
 int64_t MemoryHeadroomBytes() {
-  const int64_t physical = PhysicalBytes();
+  const int64_t physical = PhysicalBytes() - ReservedMemoryBytes();
   const int64_t address = AddressSpaceHeadroom();
   return address < 0 ? physical : std::min(physical, address);
 }
@@ -74,12 +81,45 @@ absl::Status CheckMemory(std::string_view what, int64_t bytes,
         what, FormatBytes(bytes), FormatBytes(address)));
   }
   const int64_t physical = PhysicalBytes();
-  if (bytes > physical) {
-    return absl::ResourceExhaustedError(
-        fmt::format("{} needs {}, more than the machine's {} of memory", what,
-                    FormatBytes(bytes), FormatBytes(physical)));
+  const int64_t reserved = ReservedMemoryBytes();
+  if (bytes > physical - reserved) {
+    return absl::ResourceExhaustedError(fmt::format(
+        "{} needs {}, more than the machine's {} of memory{}", what,
+        FormatBytes(bytes), FormatBytes(physical),
+        reserved > 0 ? fmt::format(" less the {} other tables of this process "
+                                   "hold",
+                                   FormatBytes(reserved))
+                     : ""));
   }
   return absl::OkStatus();
+}
+
+MemoryReservation::MemoryReservation(MemoryReservation&& other) noexcept
+    : bytes_(std::exchange(other.bytes_, 0)) {}
+
+MemoryReservation& MemoryReservation::operator=(
+    MemoryReservation&& other) noexcept {
+  if (this != &other) {
+    reserved_bytes -= bytes_;
+    bytes_ = std::exchange(other.bytes_, 0);
+  }
+  return *this;
+}
+
+MemoryReservation::~MemoryReservation() { reserved_bytes -= bytes_; }
+
+absl::StatusOr<MemoryReservation> ReserveMemory(std::string_view what,
+                                                int64_t bytes,
+                                                int64_t budget_bytes,
+                                                std::string_view budget_name) {
+  // One reservation at a time: two agents made at once cannot both take
+  // the last of the memory.
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  absl::Status fits = CheckMemory(what, bytes, budget_bytes, budget_name);
+  if (!fits.ok()) return fits;
+  reserved_bytes += bytes;
+  return MemoryReservation(bytes);
 }
 
 }  // namespace gameai

@@ -194,18 +194,20 @@ int64_t AlphaBeta::TableBytes(int tt_log2_size) {
 
 namespace {
 
-// CheckTableMemory: whether a table of 2^tt entries fits the machine and
-// the process's limit.
-absl::Status CheckTableMemory(int tt_log2_size) {
-  return CheckMemory(
+// ReserveTable: the memory of a table of 2^tt entries, if the machine (less
+// the tables other agents hold) and the process's limit have it.
+absl::StatusOr<MemoryReservation> ReserveTable(int tt_log2_size) {
+  return ReserveMemory(
       fmt::format("alphabeta's transposition table (tt={})", tt_log2_size),
       AlphaBeta::TableBytes(tt_log2_size));
 }
 
 class AlphaBetaAgent final : public Agent {
  public:
-  AlphaBetaAgent(std::string name, const AlphaBetaOptions& options)
-      : name_(std::move(name)), options_(options) {}
+  // table: the reservation of its table's memory, held as long as it lives.
+  AlphaBetaAgent(std::string name, const AlphaBetaOptions& options,
+                 MemoryReservation table)
+      : name_(std::move(name)), options_(options), table_(std::move(table)) {}
 
   std::string Explain() const override {
     if (search_ == nullptr) return {};
@@ -237,7 +239,6 @@ class AlphaBetaAgent final : public Agent {
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     if (search_ == nullptr || rules_ != &rules) {
-      GAMEAI_RETURN_IF_ERROR(CheckTableMemory(options_.tt_log2_size));
       std::shared_ptr<const EndgameDb> db;
       if (options_.db_seeds > 0) {
         absl::StatusOr<std::shared_ptr<const EndgameDb>> shared =
@@ -263,6 +264,7 @@ class AlphaBetaAgent final : public Agent {
  private:
   std::string name_;
   AlphaBetaOptions options_;
+  MemoryReservation table_;
   const Rules* rules_ = nullptr;
   std::unique_ptr<AlphaBeta> search_;
   SearchResult last_;
@@ -276,7 +278,10 @@ AgentEntry LevelEntry(std::string name, std::string help,
       .params = {},
       .make = [name, options](const Game&, const Params&)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
-        return std::make_unique<AlphaBetaAgent>(name, options);
+        GAMEAI_ASSIGN_OR_RETURN(MemoryReservation table,
+                                ReserveTable(options.tt_log2_size));
+        return std::make_unique<AlphaBetaAgent>(name, options,
+                                                std::move(table));
       },
   };
 }
@@ -318,8 +323,9 @@ AgentEntry AlphaBetaAgentEntry() {
           -> absl::StatusOr<std::unique_ptr<Agent>> {
         // Refused when made, before a match starts, not at its first move:
         // a table that cannot fit, a database file that cannot be used.
-        GAMEAI_RETURN_IF_ERROR(
-            CheckTableMemory(static_cast<int>(params.GetInt("tt"))));
+        GAMEAI_ASSIGN_OR_RETURN(
+            MemoryReservation table,
+            ReserveTable(static_cast<int>(params.GetInt("tt"))));
         const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
         if (params.GetInt("db") > 0 && kernel_game != nullptr) {
           absl::StatusOr<std::shared_ptr<const EndgameDb>> db =
@@ -338,7 +344,8 @@ AgentEntry AlphaBetaAgentEntry() {
                 .db_seeds = static_cast<int>(params.GetInt("db")),
                 .contempt = static_cast<int>(params.GetInt("contempt")),
                 .db_file = params.GetString("db_file"),
-                .keep_tt = params.GetBool("keep_tt")});
+                .keep_tt = params.GetBool("keep_tt")},
+            std::move(table));
       },
       .memory = "keeps its transposition table from game to game",
       .memory_option = "keep_tt",

@@ -15,12 +15,14 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 
 namespace gameai {
 
 // MemoryHeadroomBytes: the most a new allocation can take: the least of the
-// machine's physical memory and, under an address-space limit (RLIMIT_AS),
-// that limit less the process's current mappings.
+// machine's physical memory less the live reservations (MemoryReservation)
+// and, under an address-space limit (RLIMIT_AS), that limit less the
+// process's current mappings.
 int64_t MemoryHeadroomBytes();
 
 // CheckMemory: OK when `bytes` fit in `budget_bytes` (0: no budget; named
@@ -30,6 +32,38 @@ int64_t MemoryHeadroomBytes();
 absl::Status CheckMemory(std::string_view what, int64_t bytes,
                          int64_t budget_bytes = 0,
                          std::string_view budget_name = "");
+
+// MemoryReservation: memory promised to a table that lives as long as its
+// owner (an agent's transposition table or tree), counted against the
+// machine by every later CheckMemory until it is destroyed, so that eight
+// agents of 4 GiB each are refused on a 24 GiB machine before any of them
+// allocates.
+class MemoryReservation {
+ public:
+  MemoryReservation() = default;
+  MemoryReservation(MemoryReservation&& other) noexcept;
+  MemoryReservation& operator=(MemoryReservation&& other) noexcept;
+  MemoryReservation(const MemoryReservation&) = delete;
+  MemoryReservation& operator=(const MemoryReservation&) = delete;
+  ~MemoryReservation();
+  int64_t bytes() const { return bytes_; }
+
+ private:
+  friend absl::StatusOr<MemoryReservation> ReserveMemory(std::string_view,
+                                                         int64_t, int64_t,
+                                                         std::string_view);
+  explicit MemoryReservation(int64_t bytes) : bytes_(bytes) {}
+  int64_t bytes_ = 0;
+};
+
+// ReserveMemory: CheckMemory, then the bytes reserved until the result is
+// destroyed.
+absl::StatusOr<MemoryReservation> ReserveMemory(
+    std::string_view what, int64_t bytes, int64_t budget_bytes = 0,
+    std::string_view budget_name = "");
+
+// ReservedMemoryBytes: what live reservations hold.
+int64_t ReservedMemoryBytes();
 
 // FormatBytes: "4.0 GiB", "512 MiB", "900 bytes".
 std::string FormatBytes(int64_t bytes);

@@ -218,8 +218,11 @@ class Mcts {
 template <Kernel R, class Search>
 class MctsAgent final : public Agent {
  public:
-  MctsAgent(const MctsOptions& options, std::string label)
-      : options_(options), label_(std::move(label)) {}
+  // tree: the reservation of the tree's memory budget, held as long as
+  // the agent lives.
+  MctsAgent(const MctsOptions& options, std::string label,
+            MemoryReservation tree)
+      : options_(options), label_(std::move(label)), tree_(std::move(tree)) {}
 
   std::string Explain() const override {
     if (search_ == nullptr) return {};
@@ -263,6 +266,7 @@ class MctsAgent final : public Agent {
  private:
   MctsOptions options_;
   std::string label_;
+  MemoryReservation tree_;
   Rng rng_;
   const R* rules_ = nullptr;
   std::unique_ptr<Search> search_;
@@ -299,21 +303,23 @@ AgentEntry MctsAgentEntry() {
             .seed = static_cast<uint64_t>(params.GetInt("seed")),
             .max_nodes = params.GetInt("max_nodes")};
         // The whole budget must fit, or the search would fail mid-game.
-        GAMEAI_RETURN_IF_ERROR(CheckMemory(
-            fmt::format("mcts's tree (max_nodes={})", options.max_nodes),
-            options.max_nodes *
-                static_cast<int64_t>(sizeof(TreeNode<typename R::Move>))));
+        GAMEAI_ASSIGN_OR_RETURN(
+            MemoryReservation tree,
+            ReserveMemory(
+                fmt::format("mcts's tree (max_nodes={})", options.max_nodes),
+                options.max_nodes *
+                    static_cast<int64_t>(sizeof(TreeNode<typename R::Move>))));
         const GameType type = game.Type();
         if constexpr (SimultaneousKernel<R>) {
           if (type.dynamics == GameType::Dynamics::kSimultaneous) {
             return std::make_unique<MctsAgent<R, DecoupledMcts<R>>>(
-                options, "mcts (decoupled)");
+                options, "mcts (decoupled)", std::move(tree));
           }
         }
         if constexpr (HasDeterminize<R>) {
           if (type.dynamics == GameType::Dynamics::kSequential) {
             return std::make_unique<MctsAgent<R, Ismcts<R>>>(
-                options, "mcts (information set)");
+                options, "mcts (information set)", std::move(tree));
           }
         }
         if (type.dynamics != GameType::Dynamics::kSequential ||
@@ -323,7 +329,8 @@ AgentEntry MctsAgentEntry() {
               "simultaneous-move kernels only; '{}' is {}",
               game.Name(), DescribeGameType(type)));
         }
-        return std::make_unique<MctsAgent<R, Mcts<R>>>(options, "mcts");
+        return std::make_unique<MctsAgent<R, Mcts<R>>>(options, "mcts",
+                                                       std::move(tree));
       },
   };
 }
