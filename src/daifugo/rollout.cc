@@ -42,11 +42,16 @@ Move RolloutMove(const Rules& /*rules*/, const State& s, Rng& rng) {
     }
     return Rules::PlayMove(*best);
   }
+  // Following: the weakest meld that breaks no larger group of the hand,
+  // else the weakest (as the seed's player does, so playouts model it).
+  auto key = [&](const Meld& m) {
+    const bool breaks = m.type != MeldType::kSequence &&
+                        std::popcount((hand >> (4 * m.low)) & 0xF) > m.size;
+    return (breaks ? 100 : 0) + Rank(m, d.revolution);
+  };
   for (const Meld& m : melds) {
     if ((m.cards & kJoker) && m.cards != hand) continue;
-    if (best == nullptr || Rank(m, d.revolution) < Rank(*best, d.revolution)) {
-      best = &m;
-    }
+    if (best == nullptr || key(m) < key(*best)) best = &m;
   }
   return best == nullptr ? Move{0} : Rules::PlayMove(*best);
 }

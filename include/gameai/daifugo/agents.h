@@ -38,7 +38,8 @@ int GiveBackCard(Cards hand);
 // RolloutMove: the playouts' fast policy, no allocation: leading, the meld
 // with the most cards among those holding the hand's weakest card (no
 // joker unless it is all that is left); following, the weakest legal meld
-// without the joker (with it only to empty the hand), or a pass. With
+// without the joker (with it only to empty the hand) that breaks no larger
+// group of the hand, else the weakest such meld, or a pass. With
 // probability 1/8 a uniformly random legal move instead, so playouts vary.
 Move RolloutMove(const Rules& rules, const State& s, Rng& rng);
 
