@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "absl/status/status.h"
@@ -19,6 +20,22 @@ namespace {
 
 // kOpeningStream: tells the openings' generator apart from the games'.
 constexpr uint64_t kOpeningStream = 0x6f70656e696e67;
+
+// HistoryHash: FNV-1a over every (player, action) of a game, so that two
+// games with the same moves (and chance outcomes) hash alike.
+uint64_t HistoryHash(const std::vector<State::HistoryItem>& history) {
+  uint64_t h = 0xcbf29ce484222325;
+  auto mix = [&h](uint64_t x) {
+    for (int byte = 0; byte < 8; ++byte, x >>= 8) {
+      h = (h ^ (x & 0xff)) * 0x100000001b3;
+    }
+  };
+  for (const State::HistoryItem& item : history) {
+    mix(static_cast<uint64_t>(item.player));
+    mix(static_cast<uint64_t>(item.action));
+  }
+  return h;
+}
 
 // Seating: slot j of the table holds spec slot_spec[j]; in rotation r, seat s
 // is taken by slot (s + r) % seats. A solitaire game seats slot r.
@@ -40,6 +57,7 @@ struct GameRecord {
   std::vector<double> scores;
   std::vector<int> illegal_per_seat;
   std::vector<std::vector<double>> tallies;  // per seat
+  uint64_t history_hash = 0;                 // HistoryHash of the game
 };
 
 struct Series {
@@ -106,7 +124,9 @@ class MatchRunner {
   GameRecord PlayOne(int64_t index,
                      std::vector<std::unique_ptr<Agent>>& agents) {
     const int players = game_->NumPlayers();
-    const uint64_t game_seed = DeriveSeed(options_.seed, index);
+    // Solitaire: the agents of a rotation group share the chance stream.
+    const uint64_t game_seed = DeriveSeed(
+        options_.seed, seating_.solitaire ? index / seating_.rotations : index);
     Rng referee(game_seed);
     const int rotation = static_cast<int>(index % seating_.rotations);
     GameRecord record;
@@ -154,6 +174,7 @@ class MatchRunner {
     }
     record.returns = state->Returns();
     record.scores = state->Scores();
+    record.history_hash = HistoryHash(state->History());
     for (Player p = 0; p < players; ++p) {
       record.tallies.push_back(state->Tallies(p));
     }
@@ -254,6 +275,50 @@ AgentResult Summarize(const std::string& spec, int spec_index,
   return r;
 }
 
+// PairedDifferenceOf: spec `spec_index` against spec 0 in a solitaire
+// match, one difference of means per rotation group.
+PairedDifference PairedDifferenceOf(int spec_index,
+                                    const std::vector<std::string>& specs,
+                                    const std::vector<GameRecord>& records,
+                                    const Seating& seating) {
+  const int group_size = seating.rotations;
+  std::vector<double> differences;
+  for (size_t first = 0; first + group_size <= records.size();
+       first += group_size) {
+    double sum[2] = {0, 0};
+    int count[2] = {0, 0};
+    for (int r = 0; r < group_size; ++r) {
+      const int spec = seating.slot_spec[records[first + r].slot_of_seat[0]];
+      const int side = spec == 0 ? 0 : spec == spec_index ? 1 : -1;
+      if (side < 0) continue;
+      sum[side] += records[first + r].scores[0];
+      ++count[side];
+    }
+    differences.push_back(sum[1] / count[1] - sum[0] / count[0]);
+  }
+  PairedDifference d{.vs = specs[0],
+                     .pairs = static_cast<int64_t>(differences.size())};
+  std::tie(d.mean, d.ci95) = MeanWithInterval95(differences);
+  return d;
+}
+
+// CountRepeatedGames: games whose history equals the first game of the same
+// rotation (the same seating).
+int64_t CountRepeatedGames(const std::vector<GameRecord>& records,
+                           int rotations) {
+  std::vector<std::optional<uint64_t>> first(rotations);
+  int64_t repeated = 0;
+  for (size_t g = 0; g < records.size(); ++g) {
+    std::optional<uint64_t>& seen = first[g % rotations];
+    if (!seen) {
+      seen = records[g].history_hash;
+    } else if (*seen == records[g].history_hash) {
+      ++repeated;
+    }
+  }
+  return repeated;
+}
+
 }  // namespace
 
 absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
@@ -301,6 +366,8 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   result.threads = options.threads;
   result.random_opening = options.random_opening;
   result.num_players = players;
+  result.solitaire = solitaire;
+  result.units = game->Units();
   result.tally_names = game->TallyNames();
   result.games = (options.games + seating.rotations - 1) / seating.rotations *
                  seating.rotations;
@@ -329,6 +396,22 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   for (int i = 0; i < static_cast<int>(specs.size()); ++i) {
     result.agents.push_back(
         Summarize(specs[i], i, records, seating, solitaire));
+  }
+  if (solitaire) {
+    for (int i = 1; i < static_cast<int>(specs.size()); ++i) {
+      result.agents[i].paired_difference =
+          PairedDifferenceOf(i, specs, records, seating);
+    }
+  }
+  result.repeated_games = CountRepeatedGames(records, seating.rotations);
+  if (result.repeated_games > 0) {
+    result.warnings.push_back(fmt::format(
+        "{} of {} {} repeat the first {} of their seating move for move (the "
+        "agents and the game are deterministic); {} varies them",
+        result.repeated_games, result.games, result.units.games,
+        result.units.game,
+        options.random_opening == 0 ? "--random-opening N (random_opening)"
+                                    : "a longer random opening"));
   }
   if (specs.size() > 1) {
     const auto best =

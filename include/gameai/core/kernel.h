@@ -37,6 +37,7 @@
 //                  the end, and the returns there (a deal of a match)
 //   TallyNames(), Tallies(s, p): per-seat counts the arena sums
 //                  (Game::TallyNames)
+//   Units():       what a game and its rounds are called (Game::Units)
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
 
@@ -160,6 +161,11 @@ concept HasTallies = requires(const R& rules, const typename R::State& cstate,
                               Player player) {
   { rules.TallyNames() } -> std::same_as<std::vector<std::string>>;
   { rules.Tallies(cstate, player) } -> std::same_as<std::vector<double>>;
+};
+
+template <class R>
+concept HasUnits = requires(const R& rules) {
+  { rules.Units() } -> std::same_as<GameUnits>;
 };
 
 // RandomLegalMove: a uniformly random legal move for the player to move;

@@ -44,6 +44,10 @@ class KernelGame final : public Game {
     if constexpr (HasTallies<R>) return rules_.TallyNames();
     return {};
   }
+  GameUnits Units() const override {
+    if constexpr (HasUnits<R>) return rules_.Units();
+    return {};
+  }
   absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const override;
 

@@ -1,6 +1,6 @@
 // gameai/yacht/yacht.h: Yacht dice, the kernel of game `yacht`.
 //
-// Rules (shared/spec/yacht.md; seed 000, Dice8Next): 13 rounds; each round
+// Rules (docs/yacht.md; from Dice8Next): 13 rounds; each round
 // every player takes one turn in seat order. A turn: roll five dice; up to
 // two rerolls, each keeping any dice (a hold mask) and rolling the rest;
 // then write the dice into one open category (a zero if they do not fit).
@@ -66,7 +66,7 @@ inline constexpr int kYachtBonus = 100;
 inline constexpr int kMaxPlayers = 8;
 inline constexpr int kRounds = 13;
 
-// CategoryName: "ACES" ... "CHANCE" (the seed's names).
+// CategoryName: "ACES" ... "CHANCE" (the original game's names).
 std::string_view CategoryName(int category);
 
 // Score: the points of five dice (a five-dice multiset id) in `category`;
