@@ -17,26 +17,12 @@ void WriteInterval(JsonWriter& w, const Interval& interval) {
   w.EndArray();
 }
 
-// WriteIntervalOrNull / WriteIntOrNull / WriteDoubleOrNull: null when the
-// field means nothing (wins in a solitaire game).
-void WriteIntOrNull(JsonWriter& w, bool present, int64_t value) {
+// WriteOrNull: write() when the field means something here, else null
+// (wins in a solitaire game).
+template <class Write>
+void WriteOrNull(JsonWriter& w, bool present, Write write) {
   if (present) {
-    w.Int(value);
-  } else {
-    w.Null();
-  }
-}
-void WriteDoubleOrNull(JsonWriter& w, bool present, double value) {
-  if (present) {
-    w.Double(value);
-  } else {
-    w.Null();
-  }
-}
-void WriteIntervalOrNull(JsonWriter& w, bool present,
-                         const Interval& interval) {
-  if (present) {
-    WriteInterval(w, interval);
+    write();
   } else {
     w.Null();
   }
@@ -95,15 +81,15 @@ std::string MatchResultToJson(const MatchResult& result) {
     w.Int(a.games);
     const bool ranked = !result.solitaire;
     w.Key("wins");
-    WriteIntOrNull(w, ranked, a.wins);
+    WriteOrNull(w, ranked, [&] { w.Int(a.wins); });
     w.Key("draws");
-    WriteIntOrNull(w, ranked, a.draws);
+    WriteOrNull(w, ranked, [&] { w.Int(a.draws); });
     w.Key("losses");
-    WriteIntOrNull(w, ranked, a.losses);
+    WriteOrNull(w, ranked, [&] { w.Int(a.losses); });
     w.Key("win_rate");
-    WriteDoubleOrNull(w, ranked, a.win_rate);
+    WriteOrNull(w, ranked, [&] { w.Double(a.win_rate); });
     w.Key("win_rate_ci95");
-    WriteIntervalOrNull(w, ranked, a.win_rate_ci95);
+    WriteOrNull(w, ranked, [&] { WriteInterval(w, a.win_rate_ci95); });
     w.Key("mean_score");
     w.Double(a.mean_score);
     w.Key("mean_score_ci95");
@@ -111,12 +97,12 @@ std::string MatchResultToJson(const MatchResult& result) {
     w.Key("score_sum");
     w.Double(a.score_sum);
     w.Key("first_places");
-    WriteDoubleOrNull(w, ranked, a.first_places);
+    WriteOrNull(w, ranked, [&] { w.Double(a.first_places); });
     w.Key("first_place_rate_ci95");
-    WriteIntervalOrNull(w, ranked, a.first_place_rate_ci95);
+    WriteOrNull(w, ranked, [&] { WriteInterval(w, a.first_place_rate_ci95); });
     if (result.solitaire) {
       w.Key("paired_difference");
-      if (a.paired_difference) {
+      WriteOrNull(w, a.paired_difference.has_value(), [&] {
         const PairedDifference& d = *a.paired_difference;
         w.BeginObject();
         w.Key("vs");
@@ -128,9 +114,7 @@ std::string MatchResultToJson(const MatchResult& result) {
         w.Key("ci95");
         WriteInterval(w, d.ci95);
         w.EndObject();
-      } else {
-        w.Null();
-      }
+      });
     }
     w.Key("mean_return");
     w.Double(a.mean_return);
