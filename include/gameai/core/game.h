@@ -65,6 +65,8 @@ class Game : public std::enable_shared_from_this<Game> {
   // "place_1".. for the deals finished in each place); the arena sums each
   // agent's. Empty for most games.
   virtual std::vector<std::string> TallyNames() const { return {}; }
+  // Units: what one game and its rounds are called in match reports
+  // (Daifugo: a "match" of `games` "deal"s); "game" for most.
   virtual GameUnits Units() const { return {}; }
   // DeserializeState: the inverse of State::Serialize(); malformed or
   // inconsistent text is an InvalidArgument error naming the problem.
