@@ -1,6 +1,9 @@
 #include "gameai/core/arena.h"
 
+#include <algorithm>
+
 #include "gameai/core/registry.h"
+#include "gameai/core/text.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
 
@@ -402,6 +405,61 @@ TEST(MatchResultToTable, DaifugoCountsMatchesAndDealsAndAlignsTallies) {
                       "\"rounds_per_game\": 2, \"rounds\": 6}"),
             std::string::npos)
       << json;
+}
+
+}  // namespace
+}  // namespace gameai
+
+namespace gameai {
+namespace {
+
+// FirstRolls: plays Yacht solitaire by a fixed rule (reroll everything
+// while it may, or score at once) and records the dice of every turn's
+// first roll (Serialize: player round phase rolls_left dice ...).
+class FirstRolls final : public Agent {
+ public:
+  FirstRolls(bool reroll, std::shared_ptr<std::vector<std::string>> rolls)
+      : reroll_(reroll), rolls_(std::move(rolls)) {}
+  absl::StatusOr<Action> Step(const State& view) override {
+    const std::string text = view.Serialize();
+    const std::vector<std::string_view> words = SplitWords(text);
+    if (words[2] == "1" && words[3] == "2") rolls_->emplace_back(words[4]);
+    const std::vector<Action> legal = view.LegalActions(seat());
+    if (reroll_ && legal.front() == 0) return 0;  // hold nothing
+    return *std::find_if(legal.begin(), legal.end(),
+                         [](Action a) { return a >= 32; });  // score
+  }
+
+ private:
+  bool reroll_;
+  std::shared_ptr<std::vector<std::string>> rolls_;
+};
+
+TEST(RunMatch, SolitaireAgentsGetTheSameFirstRollEveryTurn) {
+  auto rerolled = std::make_shared<std::vector<std::string>>();
+  auto scored = std::make_shared<std::vector<std::string>>();
+  MatchOptions options{.game = "yacht(players=1)",
+                       .agents = {"reroller", "scorer"},
+                       .games = 6,
+                       .seed = 11};
+  for (bool reroll : {true, false}) {
+    auto rolls = reroll ? rerolled : scored;
+    options.custom_agents.push_back(
+        {.name = reroll ? "reroller" : "scorer",
+         .help = "test agent",
+         .params = {},
+         .make = [reroll, rolls](const Game&, const Params&)
+             -> absl::StatusOr<std::unique_ptr<Agent>> {
+           return std::make_unique<FirstRolls>(reroll, rolls);
+         }});
+  }
+  const MatchResult r = Play(options);
+  ASSERT_EQ(rerolled->size(), 3u * 13);
+  // Three rolls a turn against one: without keyed rolls the streams part
+  // after the first turn.
+  EXPECT_EQ(*rerolled, *scored);
+  EXPECT_NE((*rerolled)[0], (*rerolled)[13]);  // the games differ
+  EXPECT_NE(r.agents[0].mean_score, r.agents[1].mean_score);
 }
 
 }  // namespace

@@ -20,6 +20,8 @@ namespace {
 
 // kOpeningStream: tells the openings' generator apart from the games'.
 constexpr uint64_t kOpeningStream = 0x6f70656e696e67;
+// kChanceStream: the keyed chance events' generators (State::ChanceKey).
+constexpr uint64_t kChanceStream = 0x6368616e6365;
 
 // HistoryHash: FNV-1a over every (player, action) of a game, so that two
 // games with the same moves (and chance outcomes) hash alike.
@@ -155,7 +157,14 @@ class MatchRunner {
         const std::vector<Action> legal = state->LegalActions();
         (void)state->ApplyAction(legal[opening.Below(legal.size())]);
       } else if (current == kChancePlayer) {
-        const Action outcome = SampleOutcome(state->ChanceOutcomes(), referee);
+        // Solitaire: a keyed event rolls the same for every agent of the
+        // group, whatever each held before.
+        const std::optional<uint64_t> key =
+            seating_.solitaire ? state->ChanceKey() : std::nullopt;
+        Rng keyed(
+            DeriveSeed(DeriveSeed(game_seed, kChanceStream), key.value_or(0)));
+        const Action outcome =
+            SampleOutcome(state->ChanceOutcomes(), key ? keyed : referee);
         (void)state->ApplyAction(outcome);  // one of the listed outcomes
       } else if (current == kSimultaneousPlayer) {
         std::vector<Action> joint(players);

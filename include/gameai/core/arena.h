@@ -5,8 +5,10 @@
 //  - game i's seed is DeriveSeed(seed, i): chance events, illegal-action
 //    substitutes and every agent's per-game seed derive from it alone;
 //    a solitaire game's seed is DeriveSeed(seed, i / agents) instead, so
-//    the agents of one rotation group play the same chance stream (the
-//    same dice) and their scores are compared in pairs;
+//    the agents of one rotation group play the same chance stream, and
+//    each event with a State::ChanceKey (a Yacht roll) comes from its own
+//    generator, so the group's agents get the same roll for the same event
+//    whatever they held before; their scores are compared in pairs;
 //  - `threads` T splits the games into T contiguous series, each with its
 //    own agent instances (learning agents keep memory within a series);
 //    results are identical for a given seed and T;

@@ -38,6 +38,8 @@
 //   TallyNames(), Tallies(s, p): per-seat counts the arena sums
 //                  (Game::TallyNames)
 //   Units():       what a game and its rounds are called (Game::Units)
+//   ChanceKey(s):  names the chance event at s the same way in every game
+//                  whatever the players chose (State::ChanceKey)
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
 
@@ -166,6 +168,12 @@ concept HasTallies = requires(const R& rules, const typename R::State& cstate,
 template <class R>
 concept HasUnits = requires(const R& rules) {
   { rules.Units() } -> std::same_as<GameUnits>;
+};
+
+template <class R>
+concept HasChanceKey = requires(const R& rules,
+                                const typename R::State& cstate) {
+  { rules.ChanceKey(cstate) } -> std::convertible_to<uint64_t>;
 };
 
 // RandomLegalMove: a uniformly random legal move for the player to move;

@@ -105,6 +105,12 @@ class KernelState final : public State {
     return actions;
   }
 
+  std::optional<uint64_t> ChanceKey() const override {
+    if constexpr (HasChanceKey<R>) {
+      if (CurrentPlayer() == kChancePlayer) return rules_->ChanceKey(state_);
+    }
+    return std::nullopt;
+  }
   std::vector<ChanceOutcome> ChanceOutcomes() const override {
     std::vector<ChanceOutcome> outcomes;
     if constexpr (ChanceKernel<R>) {

@@ -129,6 +129,12 @@ class Rules {
   void Apply(State& s, Move m) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
   Move SampleChance(const State& s, Rng& rng) const;
+  // ChanceKey: the roll's place in the game, (round, player, roll of the
+  // turn), whatever was held before it.
+  uint64_t ChanceKey(const State& s) const {
+    return (uint64_t{s.round} * kMaxPlayers + s.player) * 3 +
+           (2 - s.rolls_left);
+  }
   // Return: the total for one player; otherwise +1 alone on top, 0 sharing
   // the top, -1 below.
   double Return(const State& s, Player p) const;
