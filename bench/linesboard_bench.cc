@@ -1,5 +1,5 @@
 // Lines board: move generation, the greedy move (bitboards beside the
-// seed's copy-and-rescan method, on the same positions), random games.
+// original game's copy-and-rescan method, on the same positions), random games.
 #include <vector>
 
 #include "benchmark/benchmark.h"
@@ -82,7 +82,7 @@ void BM_Lines_GreedyMove(benchmark::State& state) {
 }
 BENCHMARK(BM_Lines_GreedyMove);
 
-// The seed's method on the same positions: list the moves by a search
+// The original game's method on the same positions: list the moves by a search
 // from every ball, copy the board per move, apply, rescan every line.
 void BM_Lines_GreedyMove_Naive(benchmark::State& state) {
   const Rules& rules = DefaultRules();

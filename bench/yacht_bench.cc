@@ -44,7 +44,7 @@ BENCHMARK(BM_Yacht_Solve)
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
 
-// One dice8 turn (rolls sampled, every decision of the seed's player).
+// One dice8 turn (rolls sampled, every decision of the original game's player).
 void BM_Yacht_Dice8Turn(benchmark::State& state) {
   const Rules rules = *Rules::Create({.players = 1});
   Rng rng(1);

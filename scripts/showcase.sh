@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The showcase: installs what is missing, builds, and plays, for every game,
-# the seed's bot against a stronger one (fixed seeds, printed as tables).
+# the original game's bot against a stronger one (fixed seeds, printed as
+# tables).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/deps.sh"

@@ -1,6 +1,9 @@
 #include "gameai/core/arena.h"
 
+#include <algorithm>
+
 #include "gameai/core/registry.h"
+#include "gameai/core/text.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
 
@@ -282,6 +285,188 @@ TEST(RunMatch, TournamentTotalsAddUp) {
     }
   }
   EXPECT_EQ(logged_sum, r.agents[0].score_sum);
+}
+
+}  // namespace
+}  // namespace gameai
+
+namespace gameai {
+namespace {
+
+TEST(RunMatch, SolitaireAgentsOfARotationGroupPlayTheSameChance) {
+  // Two specs for one agent: on the same dice they play the same games.
+  const MatchResult r = Play({.game = "yacht(players=1)",
+                              .agents = {"random", "random(seed=0)"},
+                              .games = 20,
+                              .seed = 7,
+                              .log_games = true});
+  ASSERT_EQ(r.game_log.size(), 20u);
+  for (size_t g = 0; g < r.game_log.size(); g += 2) {
+    EXPECT_EQ(r.game_log[g].scores, r.game_log[g + 1].scores) << g;
+  }
+  ASSERT_TRUE(r.agents[1].paired_difference.has_value());
+  EXPECT_EQ(r.agents[1].paired_difference->mean, 0);
+  EXPECT_EQ(r.agents[1].paired_difference->ci95.low, 0);
+  EXPECT_EQ(r.agents[1].paired_difference->ci95.high, 0);
+}
+
+TEST(RunMatch, SolitairePairedDifferenceIsTheMeanOfGroupDifferences) {
+  const MatchResult r = Play({.game = "yacht(players=1)",
+                              .agents = {"greedy", "random"},
+                              .games = 40,
+                              .seed = 3,
+                              .log_games = true});
+  EXPECT_FALSE(r.agents[0].paired_difference.has_value());
+  ASSERT_TRUE(r.agents[1].paired_difference.has_value());
+  const PairedDifference& d = *r.agents[1].paired_difference;
+  EXPECT_EQ(d.vs, "greedy");
+  EXPECT_EQ(d.pairs, 20);
+  double sum = 0;
+  for (size_t g = 0; g < r.game_log.size(); g += 2) {
+    ASSERT_EQ(r.game_log[g].agent_of_seat[0], 0);
+    ASSERT_EQ(r.game_log[g + 1].agent_of_seat[0], 1);
+    sum += r.game_log[g + 1].scores[0] - r.game_log[g].scores[0];
+  }
+  EXPECT_NEAR(d.mean, sum / 20, 1e-9);
+  EXPECT_NEAR(d.mean, r.agents[1].mean_score - r.agents[0].mean_score, 1e-9);
+  EXPECT_LT(d.ci95.low, d.mean);
+  EXPECT_GT(d.ci95.high, d.mean);
+}
+
+TEST(MatchResultToJson, SolitaireHasNullRankingFieldsAndPairedDifference) {
+  const MatchResult r = Play(
+      {.game = "yacht(players=1)", .agents = {"greedy", "random"}, .games = 4});
+  const std::string json = MatchResultToJson(r);
+  for (const char* key :
+       {"\"solitaire\": true", "\"wins\": null", "\"draws\": null",
+        "\"losses\": null", "\"win_rate\": null", "\"win_rate_ci95\": null",
+        "\"first_places\": null", "\"paired_difference\": null",
+        "\"paired_difference\": {\"vs\": \"greedy\", \"pairs\": 2"}) {
+    EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json;
+  }
+}
+
+TEST(MatchResultToTable, SolitaireHasNoWinColumns) {
+  const MatchResult r = Play(
+      {.game = "yacht(players=1)", .agents = {"greedy", "random"}, .games = 4});
+  const std::string table = MatchResultToTable(r);
+  EXPECT_EQ(table.find("wins"), std::string::npos) << table;
+  EXPECT_EQ(table.find("win rate"), std::string::npos) << table;
+  EXPECT_NE(table.find("paired diff vs first"), std::string::npos) << table;
+}
+
+TEST(RunMatch, DeterministicAgentsRepeatTheirGamesAndAreWarned) {
+  const MatchResult r =
+      Play({.game = "mancala", .agents = {"greedy", "advanced"}, .games = 10});
+  EXPECT_EQ(r.repeated_games, 8);  // all but the first of each seating
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_NE(r.warnings[0].find("8 of 10 games repeat"), std::string::npos)
+      << r.warnings[0];
+  EXPECT_NE(r.warnings[0].find("--random-opening"), std::string::npos);
+  EXPECT_NE(MatchResultToJson(r).find("\"warnings\": [\"8 of 10 games"),
+            std::string::npos);
+}
+
+TEST(RunMatch, RandomOpeningsOrRandomAgentsDoNotRepeat) {
+  EXPECT_EQ(Play({.game = "mancala",
+                  .agents = {"greedy", "advanced"},
+                  .games = 10,
+                  .random_opening = 6})
+                .warnings.size(),
+            0u);
+  const MatchResult r =
+      Play({.game = "mancala", .agents = {"greedy", "random"}, .games = 10});
+  EXPECT_EQ(r.repeated_games, 0);
+  EXPECT_TRUE(r.warnings.empty());
+  EXPECT_NE(MatchResultToJson(r).find("\"warnings\": []"), std::string::npos);
+}
+
+TEST(MatchResultToTable, DaifugoCountsMatchesAndDealsAndAlignsTallies) {
+  const MatchResult r = Play({.game = "daifugo(players=3,games=2)",
+                              .agents = {"heuristic", "random"},
+                              .games = 3});
+  EXPECT_EQ(r.units.game, "match");
+  const std::string table = MatchResultToTable(r);
+  EXPECT_NE(table.find(": 3 matches of 2 deals (6 deals),"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("agent                                matches"),
+            std::string::npos)
+      << table;
+  // The tally rows: the header and one per agent, all of one width, each
+  // value ending where its name ends.
+  const size_t header = table.find("tallies (deals)");
+  ASSERT_NE(header, std::string::npos) << table;
+  std::vector<std::string> rows;
+  for (size_t at = header; at < table.size();) {
+    const size_t end = table.find('\n', at);
+    rows.push_back(table.substr(at, end - at));
+    at = end + 1;
+  }
+  ASSERT_GE(rows.size(), 3u);
+  for (int k = 1; k <= 2; ++k) {
+    EXPECT_EQ(rows[k].size(), rows[0].size()) << table;
+    EXPECT_NE(rows[k].back(), ' ');
+  }
+  const std::string json = MatchResultToJson(r);
+  EXPECT_NE(json.find("\"units\": {\"game\": \"match\", \"round\": \"deal\", "
+                      "\"rounds_per_game\": 2, \"rounds\": 6}"),
+            std::string::npos)
+      << json;
+}
+
+}  // namespace
+}  // namespace gameai
+
+namespace gameai {
+namespace {
+
+// FirstRolls: plays Yacht solitaire by a fixed rule (reroll everything
+// while it may, or score at once) and records the dice of every turn's
+// first roll (Serialize: player round phase rolls_left dice ...).
+class FirstRolls final : public Agent {
+ public:
+  FirstRolls(bool reroll, std::shared_ptr<std::vector<std::string>> rolls)
+      : reroll_(reroll), rolls_(std::move(rolls)) {}
+  absl::StatusOr<Action> Step(const State& view) override {
+    const std::string text = view.Serialize();
+    const std::vector<std::string_view> words = SplitWords(text);
+    if (words[2] == "1" && words[3] == "2") rolls_->emplace_back(words[4]);
+    const std::vector<Action> legal = view.LegalActions(seat());
+    if (reroll_ && legal.front() == 0) return 0;  // hold nothing
+    return *std::find_if(legal.begin(), legal.end(),
+                         [](Action a) { return a >= 32; });  // score
+  }
+
+ private:
+  bool reroll_;
+  std::shared_ptr<std::vector<std::string>> rolls_;
+};
+
+TEST(RunMatch, SolitaireAgentsGetTheSameFirstRollEveryTurn) {
+  auto rerolled = std::make_shared<std::vector<std::string>>();
+  auto scored = std::make_shared<std::vector<std::string>>();
+  MatchOptions options{.game = "yacht(players=1)",
+                       .agents = {"reroller", "scorer"},
+                       .games = 6,
+                       .seed = 11};
+  for (bool reroll : {true, false}) {
+    auto rolls = reroll ? rerolled : scored;
+    options.custom_agents.push_back(
+        {.name = reroll ? "reroller" : "scorer",
+         .help = "test agent",
+         .params = {},
+         .make = [reroll, rolls](const Game&, const Params&)
+             -> absl::StatusOr<std::unique_ptr<Agent>> {
+           return std::make_unique<FirstRolls>(reroll, rolls);
+         }});
+  }
+  const MatchResult r = Play(options);
+  ASSERT_EQ(rerolled->size(), 3u * 13);
+  // Three rolls a turn against one: without keyed rolls the streams part
+  // after the first turn.
+  EXPECT_EQ(*rerolled, *scored);
+  EXPECT_NE((*rerolled)[0], (*rerolled)[13]);  // the games differ
+  EXPECT_NE(r.agents[0].mean_score, r.agents[1].mean_score);
 }
 
 }  // namespace

@@ -152,6 +152,36 @@ if ! "$GAMEAI" agents minirisk --json | grep -q '"name": "rl", "help": "[^"]*", 
 fi
 if ! "$GAMEAI" agents minirisk --json | grep -q '"name": "fixed", "help": "[^"]*", "memory": ""'; then
   echo "FAIL: agents minirisk --json does not declare fixed memoryless"; failures=$((failures + 1))
+# Solitaire: no wins/draws/losses (null in JSON, no columns in the table)
+# and a paired difference against the first agent.
+solo=$("$GAMEAI" match 'yacht(players=1)' --agents greedy,random --games 4 --json)
+for key in '"solitaire": true' '"wins": null' '"losses": null' '"paired_difference": {"vs": "greedy"'; do
+  if ! grep -q "$key" <<<"$solo"; then echo "FAIL: solitaire JSON lacks $key"; failures=$((failures + 1)); fi
+done
+solo_table=$("$GAMEAI" match 'yacht(players=1)' --agents greedy,random --games 4)
+if grep -q "wins" <<<"$solo_table" || ! grep -q "paired diff vs first" <<<"$solo_table"; then
+  echo "FAIL: solitaire table: $solo_table"; failures=$((failures + 1))
+fi
+
+# Deterministic agents without a random opening: a warning on stderr and in
+# the JSON; stdout stays JSON alone.
+warn=$("$GAMEAI" match mancala --agents greedy,advanced --games 6 --json 2>&1 >/dev/null)
+if [[ ! $warn =~ "warning: 4 of 6 games repeat" ]]; then
+  echo "FAIL: no repeat warning on stderr: '$warn'"; failures=$((failures + 1))
+fi
+det=$("$GAMEAI" match mancala --agents greedy,advanced --games 6 --json 2>/dev/null)
+if ! grep -q '"warnings": \["4 of 6 games repeat' <<<"$det"; then
+  echo "FAIL: JSON lacks the repeat warning"; failures=$((failures + 1))
+fi
+quiet=$("$GAMEAI" match mancala --agents greedy,advanced --games 6 --random-opening 6 2>&1 >/dev/null)
+if [[ -n $quiet ]]; then
+  echo "FAIL: a warning despite random openings: '$quiet'"; failures=$((failures + 1))
+fi
+
+# Daifugo counts matches and deals.
+deals=$("$GAMEAI" match 'daifugo(players=3,games=2)' --agents heuristic,random --games 3)
+if ! grep -q "3 matches of 2 deals (6 deals)" <<<"$deals" || ! grep -q "tallies (deals)" <<<"$deals"; then
+  echo "FAIL: daifugo table: $deals"; failures=$((failures + 1))
 fi
 
 if [[ $failures -ne 0 ]]; then

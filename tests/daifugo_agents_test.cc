@@ -1,5 +1,5 @@
-// The daifugo agents on the match kernel: the seed's player with our joker
-// and exchange choices, the playouts' policy, montecarlo.
+// The daifugo agents on the match kernel: the original game's player with our
+// joker and exchange choices, the playouts' policy, montecarlo.
 #include <bit>
 #include <map>
 
@@ -74,7 +74,7 @@ TEST(DaifugoHeuristicAgent, SpendsTheJokerInAMeldOnlyToGoOut) {
   const State out = PlayState(rules, "H9 JK", "S7 D7");
   const Move m = HeuristicMove(rules, out);
   EXPECT_EQ(MeldIndex::Get().MeldOf(m).cards, Hand("H9 JK"));
-  // Alone on a single, the joker is the seed's strongest single (value
+  // Alone on a single, the joker is the original game's strongest single (value
   // 100): it clears, so with a hand that can go out after it, it is played.
   const State lone = PlayState(rules, "JK S3", "HA");
   EXPECT_EQ(Named(rules, lone, HeuristicMove(rules, lone)), "JK");

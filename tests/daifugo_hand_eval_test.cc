@@ -1,4 +1,5 @@
-// The seed's meld and hand evaluation: its worked values and each formula.
+// The original game's meld and hand evaluation: its worked values and each
+// formula.
 #include "daifugo_cards.h"
 #include "gameai/daifugo/hand_eval.h"
 #include "gtest/gtest.h"

@@ -1,4 +1,4 @@
-// The seed's computer player: its three worked examples (five players,
+// The original game's computer player: its three worked examples (five players,
 // nothing played yet) and the leading priorities.
 #include "daifugo_cards.h"
 #include "gameai/daifugo/heuristic.h"
@@ -10,7 +10,8 @@ namespace {
 using testing::Hand;
 using testing::MeldOf;
 
-// Follow: the seed's choice for `hand` on `field` at the start of a game.
+// Follow: the original game's choice for `hand` on `field` at the start of a
+// game.
 std::string Follow(const std::string& hand, const std::string& field) {
   const Cards cards = Hand(hand);
   const EvalContext context{.enemy = kFullDeck & ~cards};

@@ -255,7 +255,7 @@ std::vector<Meld> SlowMelds(Cards hand) {
   return out;
 }
 
-// SlowCanFollow: the rules of shared/spec/daifugo.md read directly.
+// SlowCanFollow: the rules of docs/daifugo.md read directly.
 bool SlowCanPlay(const Meld& m, const FieldRules& r) {
   const Meld& f = r.field;
   if (f.type == MeldType::kPass) return true;

@@ -33,6 +33,20 @@ TEST(JsonWriter, NonFiniteIsNull) {
   EXPECT_EQ(w.Take(), "[null]");
 }
 
+TEST(JsonWriter, NullAfterKeyAndInArray) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("wins");
+  w.Null();
+  w.Key("list");
+  w.BeginArray();
+  w.Null();
+  w.Int(1);
+  w.EndArray();
+  w.EndObject();
+  EXPECT_EQ(w.Take(), R"({"wins": null, "list": [null, 1]})");
+}
+
 TEST(JsonWriter, ControlCharactersEscaped) {
   EXPECT_EQ(JsonWriter::Quote(std::string("\x01", 1)), "\"\\u0001\"");
 }

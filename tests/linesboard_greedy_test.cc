@@ -1,6 +1,6 @@
-// The seed's greedy player: its three checks (never illegal, the 3 over
-// the 0, random when nothing scores), its tie rules, and agreement with the
-// plain port of pick_greedy_move under the same generator.
+// The original game's greedy player: its three checks (never illegal, the 3
+// over the 0, random when nothing scores), its tie rules, and agreement with
+// the plain port of pick_greedy_move under the same generator.
 #include <algorithm>
 #include <map>
 
@@ -127,7 +127,7 @@ TEST(LinesGreedy, TiesAreBrokenUniformly) {
 }
 
 TEST(LinesGreedy, ChoosesAsThePlainPortDoes) {
-  // Same position, same generator: the bitboard greedy and the seed's
+  // Same position, same generator: the bitboard greedy and the original game's
   // copy-apply-rescan loop pick the same move.
   Rng positions(11);
   const Rules rules = MakeRules();

@@ -1,4 +1,4 @@
-// The bitboard kernel against the seed's plain board (reference.h) on
+// The bitboard kernel against the original game's plain board (reference.h) on
 // random positions of every board size: legal move sets, the matches of a
 // board, the matches of moves, and the fast per-move evaluation.
 #include <algorithm>

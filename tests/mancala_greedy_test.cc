@@ -1,4 +1,4 @@
-// The seed's GetBestMove / Value, rule by rule.
+// The original game's GetBestMove / Value, rule by rule.
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gameai/mancala/greedy.h"

@@ -1,6 +1,6 @@
 // MiniRisk's players and its tournament: the fixed table, the best reply,
 // what agents may see, the referee against a cheat, learning across games,
-// and the order of the seed's players and the planner.
+// and the order of the original game's players and the planner.
 #include <set>
 
 #include "gameai/core/arena.h"

@@ -1,5 +1,5 @@
-// The seed's CPU player, rule by rule: each test shows one rule deciding
-// (hand-picked dice and scorecards).
+// The original game's CPU player, rule by rule: each test shows one rule
+// deciding (hand-picked dice and scorecards).
 #include "gameai/core/arena.h"
 #include "gameai/yacht/dice8.h"
 #include "gtest/gtest.h"

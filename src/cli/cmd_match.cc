@@ -115,6 +115,9 @@ int RunMatchCommand(const std::vector<std::string>& argv) {
   } else {
     fmt::print("{}", MatchResultToTable(*result));
   }
+  for (const std::string& warning : result->warnings) {
+    fmt::print(stderr, "warning: {}\n", warning);
+  }
   return 0;
 }
 

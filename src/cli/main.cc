@@ -1,4 +1,4 @@
-// gameai: the command line of the library (shared/spec/cli.md).
+// gameai: the command line of the library (docs/cli.md).
 #include <cstdio>
 #include <exception>
 #include <new>

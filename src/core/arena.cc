@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <map>
 #include <new>
+#include <optional>
 #include <thread>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/synchronization/mutex.h"
 #include "fmt/format.h"
@@ -21,6 +24,24 @@ namespace {
 
 // kOpeningStream: tells the openings' generator apart from the games'.
 constexpr uint64_t kOpeningStream = 0x6f70656e696e67;
+// kChanceStream: the keyed chance events' generators (State::ChanceKey).
+constexpr uint64_t kChanceStream = 0x6368616e6365;
+
+// HistoryHash: FNV-1a over every (player, action) of a game, so that two
+// games with the same moves (and chance outcomes) hash alike.
+uint64_t HistoryHash(const std::vector<State::HistoryItem>& history) {
+  uint64_t h = 0xcbf29ce484222325;
+  auto mix = [&h](uint64_t x) {
+    for (int byte = 0; byte < 8; ++byte, x >>= 8) {
+      h = (h ^ (x & 0xff)) * 0x100000001b3;
+    }
+  };
+  for (const State::HistoryItem& item : history) {
+    mix(static_cast<uint64_t>(item.player));
+    mix(static_cast<uint64_t>(item.action));
+  }
+  return h;
+}
 
 // Seating: slot j of the table holds spec slot_spec[j]; in rotation r, seat s
 // is taken by slot (s + r) % seats. A solitaire game seats slot r.
@@ -42,6 +63,7 @@ struct GameRecord {
   std::vector<double> scores;
   std::vector<int> illegal_per_seat;
   std::vector<std::vector<double>> tallies;  // per seat
+  uint64_t history_hash = 0;                 // HistoryHash of the game
 };
 
 struct Series {
@@ -75,11 +97,62 @@ struct SpecTotals {
   }
 };
 
+// PairedTotals: the differences (a solitaire spec's mean score minus spec
+// 0's) over the rotation groups, one per group, summed exactly.
+struct PairedTotals {
+  int64_t pairs = 0;
+  ExactSum sum, squares;
+
+  void Add(const PairedTotals& other) {
+    pairs += other.pairs;
+    sum.Add(other.sum);
+    squares.Add(other.squares);
+  }
+};
+
+// GroupScores: the (spec, score) of each game of one solitaire rotation
+// group seen so far (the agents of a group play the same chance).
+using GroupScores = std::vector<std::pair<int, double>>;
+
+// AddGroupDifferences: a complete group's difference of each spec against
+// spec 0 into `paired` (one entry per spec; entry 0 unused).
+void AddGroupDifferences(const GroupScores& group,
+                         std::vector<PairedTotals>& paired) {
+  std::vector<double> sum(paired.size(), 0.0);
+  std::vector<int> count(paired.size(), 0);
+  for (const auto& [spec, score] : group) {
+    sum[spec] += score;
+    ++count[spec];
+  }
+  if (count[0] == 0) return;
+  for (size_t i = 1; i < paired.size(); ++i) {
+    if (count[i] == 0) continue;
+    const double d = sum[i] / count[i] - sum[0] / count[0];
+    ++paired[i].pairs;
+    paired[i].sum.Add(d);
+    paired[i].squares.Add(d * d);
+  }
+}
+
+// RepeatTotals: per rotation (seating), the series' first game's history
+// hash and how many of its games had each history, for the first
+// kTrackedHistories distinct histories (a series of random games keeps a
+// bounded map; repeats of a history seen later go uncounted).
+constexpr size_t kTrackedHistories = 1024;
+struct RepeatTotals {
+  std::vector<std::optional<uint64_t>> first;
+  std::vector<absl::flat_hash_map<uint64_t, int64_t>> count;
+};
+
 // SeriesTotals: what a series keeps of its games: the totals per spec, the
 // game log when asked for, and its first illegal actions. Nothing grows
-// with the number of games unless the game log is asked for.
+// with the number of games unless the game log is asked for (a solitaire
+// match's open groups are at most two per series: its first and last).
 struct SeriesTotals {
   std::vector<SpecTotals> specs;
+  std::vector<PairedTotals> paired;
+  std::map<int64_t, GroupScores> open_groups;  // by group index
+  RepeatTotals repeats;
   std::vector<GameLogEntry> game_log;
   std::vector<IllegalAction> illegal;  // the series' first kKeptIllegalActions
   absl::Status status;                 // an allocation that failed
@@ -126,9 +199,12 @@ class MatchRunner {
                  SeriesTotals& totals) {
     try {
       totals.specs.resize(specs_.size());
+      totals.paired.resize(specs_.size());
+      totals.repeats.first.resize(seating_.rotations);
+      totals.repeats.count.resize(seating_.rotations);
       for (int64_t g = series.first_game; g < series.end_game; ++g) {
         const GameRecord record = PlayOne(g, agents, totals.illegal);
-        AddGame(record, totals);
+        AddGame(record, g, totals);
         absl::MutexLock lock(&mutex_);
         ++done_;
         if (options_.on_progress) options_.on_progress(done_, total_);
@@ -142,7 +218,27 @@ class MatchRunner {
 
  private:
   // AddGame: one finished game into the totals of the specs seated.
-  void AddGame(const GameRecord& g, SeriesTotals& totals) const {
+  void AddGame(const GameRecord& g, int64_t index,
+               SeriesTotals& totals) const {
+    const int rotation = static_cast<int>(index % seating_.rotations);
+    if (!totals.repeats.first[rotation]) {
+      totals.repeats.first[rotation] = g.history_hash;
+    }
+    absl::flat_hash_map<uint64_t, int64_t>& count =
+        totals.repeats.count[rotation];
+    if (auto it = count.find(g.history_hash); it != count.end()) {
+      ++it->second;
+    } else if (count.size() < kTrackedHistories) {
+      count.emplace(g.history_hash, 1);
+    }
+    if (seating_.solitaire) {
+      GroupScores& group = totals.open_groups[index / seating_.rotations];
+      group.emplace_back(seating_.slot_spec[g.slot_of_seat[0]], g.scores[0]);
+      if (static_cast<int>(group.size()) == seating_.rotations) {
+        AddGroupDifferences(group, totals.paired);
+        totals.open_groups.erase(index / seating_.rotations);
+      }
+    }
     const double best = *std::max_element(g.returns.begin(), g.returns.end());
     const auto sharing = std::count(g.returns.begin(), g.returns.end(), best);
     for (size_t seat = 0; seat < g.slot_of_seat.size(); ++seat) {
@@ -176,7 +272,9 @@ class MatchRunner {
   GameRecord PlayOne(int64_t index, std::vector<std::unique_ptr<Agent>>& agents,
                      std::vector<IllegalAction>& illegal) {
     const int players = game_->NumPlayers();
-    const uint64_t game_seed = DeriveSeed(options_.seed, index);
+    // Solitaire: the agents of a rotation group share the chance stream.
+    const uint64_t game_seed = DeriveSeed(
+        options_.seed, seating_.solitaire ? index / seating_.rotations : index);
     Rng referee(game_seed);
     const int rotation = static_cast<int>(index % seating_.rotations);
     GameRecord record;
@@ -206,7 +304,14 @@ class MatchRunner {
         const std::vector<Action> legal = state->LegalActions();
         (void)state->ApplyAction(legal[opening.Below(legal.size())]);
       } else if (current == kChancePlayer) {
-        const Action outcome = SampleOutcome(state->ChanceOutcomes(), referee);
+        // Solitaire: a keyed event rolls the same for every agent of the
+        // group, whatever each held before.
+        const std::optional<uint64_t> key =
+            seating_.solitaire ? state->ChanceKey() : std::nullopt;
+        Rng keyed(
+            DeriveSeed(DeriveSeed(game_seed, kChanceStream), key.value_or(0)));
+        const Action outcome =
+            SampleOutcome(state->ChanceOutcomes(), key ? keyed : referee);
         (void)state->ApplyAction(outcome);  // one of the listed outcomes
       } else if (current == kSimultaneousPlayer) {
         std::vector<Action> joint(players);
@@ -227,6 +332,7 @@ class MatchRunner {
     }
     record.returns = state->Returns();
     record.scores = state->Scores();
+    record.history_hash = HistoryHash(state->History());
     for (Player p = 0; p < players; ++p) {
       record.tallies.push_back(state->Tallies(p));
     }
@@ -357,6 +463,8 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   result.threads = options.threads;
   result.random_opening = options.random_opening;
   result.num_players = players;
+  result.solitaire = solitaire;
+  result.units = game->Units();
   result.tally_names = game->TallyNames();
   result.games = (options.games + seating.rotations - 1) / seating.rotations *
                  seating.rotations;
@@ -392,10 +500,34 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
           .count();
   // Series in game order: the log and the illegal actions stay in order.
   std::vector<SpecTotals> spec_totals(specs.size());
+  std::vector<PairedTotals> paired(specs.size());
+  std::map<int64_t, GroupScores> open_groups;  // groups split by series
+  std::vector<std::optional<uint64_t>> first_hash(seating.rotations);
   for (SeriesTotals& series : totals) {
     GAMEAI_RETURN_IF_ERROR(series.status);
     for (size_t i = 0; i < specs.size(); ++i) {
       spec_totals[i].Add(series.specs[i]);
+      paired[i].Add(series.paired[i]);
+    }
+    for (auto& [index, scores] : series.open_groups) {
+      GroupScores& group = open_groups[index];
+      group.insert(group.end(), scores.begin(), scores.end());
+      if (static_cast<int>(group.size()) == seating.rotations) {
+        AddGroupDifferences(group, paired);
+        open_groups.erase(index);
+      }
+    }
+    // Repeats of the match's first game of each seating, in every series.
+    for (int r = 0; r < seating.rotations; ++r) {
+      if (!first_hash[r]) {
+        first_hash[r] = series.repeats.first[r];
+        if (first_hash[r]) --result.repeated_games;  // the first itself
+      }
+      if (!first_hash[r]) continue;
+      const auto& count = series.repeats.count[r];
+      if (auto it = count.find(*first_hash[r]); it != count.end()) {
+        result.repeated_games += it->second;
+      }
     }
     for (GameLogEntry& entry : series.game_log) {
       result.game_log.push_back(std::move(entry));
@@ -408,6 +540,23 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   }
   for (size_t i = 0; i < specs.size(); ++i) {
     result.agents.push_back(Summarize(specs[i], spec_totals[i], solitaire));
+  }
+  if (solitaire) {
+    for (size_t i = 1; i < specs.size(); ++i) {
+      PairedDifference d{.vs = specs[0], .pairs = paired[i].pairs};
+      std::tie(d.mean, d.ci95) = MeanWithInterval95(
+          paired[i].pairs, paired[i].sum.Value(), paired[i].squares.Value());
+      result.agents[i].paired_difference = d;
+    }
+  }
+  if (result.repeated_games > 0) {
+    result.warnings.push_back(fmt::format(
+        "{} of {} {} repeat the first {} of their seating move for move (the "
+        "agents and the game are deterministic); {} varies them",
+        result.repeated_games, result.games, result.units.games,
+        result.units.game,
+        options.random_opening == 0 ? "--random-opening N (random_opening)"
+                                    : "a longer random opening"));
   }
   if (specs.size() > 1) {
     const auto best =

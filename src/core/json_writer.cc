@@ -102,6 +102,11 @@ void JsonWriter::Bool(bool value) {
   out_ += value ? "true" : "false";
 }
 
+void JsonWriter::Null() {
+  BeforeValue();
+  out_ += "null";
+}
+
 std::string JsonWriter::Take() { return std::move(out_); }
 
 }  // namespace gameai

@@ -339,6 +339,14 @@ std::vector<double> Rules::Tallies(const State& s, Player p) const {
           s.place_count[p].begin() + options_.players};
 }
 
+GameUnits Rules::Units() const {
+  return {.game = "match",
+          .games = "matches",
+          .round = "deal",
+          .rounds = "deals",
+          .rounds_per_game = options_.games};
+}
+
 int Rules::CardCount(const State& s, Player p) {
   return (s.hidden >> p & 1) ? s.count[p] : std::popcount(s.deal.hands[p]);
 }

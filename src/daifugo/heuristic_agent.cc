@@ -1,4 +1,4 @@
-// The seed's player on the match kernel, with our joker and exchange
+// The original game's player on the match kernel, with our joker and exchange
 // choices (agents.h).
 #include <bit>
 #include <memory>
@@ -82,8 +82,8 @@ AgentEntry HeuristicAgentEntry() {
   return {
       .name = "heuristic",
       .help =
-          "the seed's player: meld values, hand decomposition and value, "
-          "its leading priorities and following rules (our joker and "
+          "the original game's player: meld values, hand decomposition and "
+          "value, its leading priorities and following rules (our joker and "
           "exchange choices)",
       .params = {},
       .make = [](const Game&,

@@ -110,8 +110,8 @@ AgentEntry GreedyAgentEntry() {
   return {
       .name = "greedy",
       .help =
-          "the seed's computer player: the most points now, then the most "
-          "cells removed, random among ties (random when nothing scores)",
+          "the original game's computer player: the most points now, then the "
+          "most cells removed, random among ties (random when nothing scores)",
       .params = {ParamDef::Int("seed", 0, 0, int64_t{1} << 53,
                                "mixed with each game's seed")},
       .make = [](const Game&, const Params& params)

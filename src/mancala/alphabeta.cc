@@ -355,7 +355,7 @@ AgentEntry AlphaBetaAgentEntry() {
 std::vector<AgentEntry> LevelAgentEntries() {
   AgentEntry beginner = GreedyAgentEntry();
   beginner.name = "beginner";
-  beginner.help = "level 1: the seed's greedy player";
+  beginner.help = "level 1: the original game's greedy player";
   return {
       beginner,
       LevelEntry("advanced", "level 2: alphabeta(depth=6)", {.depth = 6}),

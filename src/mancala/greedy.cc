@@ -75,8 +75,8 @@ AgentEntry GreedyAgentEntry() {
   return {
       .name = "greedy",
       .help =
-          "the seed's beginner player: best store difference after its "
-          "own move (and extra-turn chain), never the opponent's reply",
+          "the original game's beginner player: best store difference after "
+          "its own move (and extra-turn chain), never the opponent's reply",
       .params = {},
       .make = [](const Game&,
                  const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {

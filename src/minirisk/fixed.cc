@@ -1,4 +1,4 @@
-// The seed's fixed player, and the two bid rules other players share.
+// The original game's fixed player, and the two bid rules other players share.
 #include <algorithm>
 #include <bit>
 
@@ -78,8 +78,8 @@ AgentEntry FixedAgentEntry() {
   return {
       .name = "fixed",
       .help =
-          "the seed's fixed strategy: prize 1..10 -> card 6..15, prize -1..-5 "
-          "-> card 1..5",
+          "the original game's fixed strategy: prize 1..10 -> card 6..15, "
+          "prize -1..-5 -> card 1..5",
       .params = {},
       .make = [](const Game&,
                  const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {

@@ -1,4 +1,5 @@
-// The seed's naive Monte-Carlo player: every future bid uniformly random.
+// The original game's naive Monte-Carlo player: every future bid uniformly
+// random.
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/core/kernel_adapter.h"
@@ -51,8 +52,8 @@ AgentEntry NaiveMcAgentEntry() {
   return {
       .name = "naive_mc",
       .help =
-          "the seed's naive Monte-Carlo player: the bid with the best mean "
-          "score when every future bid is uniformly random",
+          "the original game's naive Monte-Carlo player: the bid with the best "
+          "mean score when every future bid is uniformly random",
       .params =
           {
               ParamDef::Int("rollouts", 100, 1, 1000000,

@@ -1,5 +1,5 @@
-// The seed's reactive learner: predicts each opponent's bid with a learned
-// model and plays the best reply to the predictions.
+// The original game's reactive learner: predicts each opponent's bid with a
+// learned model and plays the best reply to the predictions.
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/core/kernel_adapter.h"
@@ -62,8 +62,8 @@ AgentEntry RlAgentEntry() {
   return {
       .name = "rl",
       .help =
-          "the seed's reactive learner: learns every opponent's bids (kept "
-          "across games), predicts them, plays the best reply",
+          "the original game's reactive learner: learns every opponent's bids "
+          "(kept across games), predicts them, plays the best reply",
       .params =
           {
               ParamDef::Double("alpha", 0.2, 0.001, 1,

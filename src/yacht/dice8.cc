@@ -316,8 +316,8 @@ AgentEntry Dice8AgentEntry() {
   return {
       .name = "dice8",
       .help =
-          "the seed's Dice8Next CPU player: targets, holds, early stops, "
-          "sacrifice order",
+          "the original game's Dice8Next CPU player: targets, holds, early "
+          "stops, sacrifice order",
       .params = {},
       .make = [](const Game&,
                  const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {

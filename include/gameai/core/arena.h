@@ -1,9 +1,14 @@
 // gameai/core/arena.h: plays many games between agent specs and reports
-// results researchers can trust (see shared/spec/cli.md):
+// results researchers can trust (docs/cli.md describes the output):
 //  - seats rotate so every agent plays every seat equally often; the number
 //    of games is rounded up to a multiple of the rotations used;
 //  - game i's seed is DeriveSeed(seed, i): chance events, illegal-action
 //    substitutes and every agent's per-game seed derive from it alone;
+//    a solitaire game's seed is DeriveSeed(seed, i / agents) instead, so
+//    the agents of one rotation group play the same chance stream, and
+//    each event with a State::ChanceKey (a Yacht roll) comes from its own
+//    generator, so the group's agents get the same roll for the same event
+//    whatever they held before; their scores are compared in pairs;
 //  - `threads` T splits the games into T contiguous series, each with its
 //    own agent instances (learning agents keep memory within a series);
 //    results are identical for a given seed and T;
@@ -12,12 +17,17 @@
 //    are informed of them like any other action);
 //  - an agent that errs or returns an illegal action does not stop the
 //    match: the action is rejected and recorded, and the referee plays a
-//    uniformly random legal action (from the game's generator) instead.
+//    uniformly random legal action (from the game's generator) instead;
+//  - repeats are found by running: a game whose action history equals the
+//    first game of the same seating is counted, and a match with repeats
+//    carries a warning (deterministic agents in a deterministic game repeat
+//    one game per seating unless random_opening varies the start).
 #ifndef GAMEAI_CORE_ARENA_H_
 #define GAMEAI_CORE_ARENA_H_
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,9 +72,21 @@ struct IllegalAction {
   std::string reason;
 };
 
+// PairedDifference: a solitaire agent's mean score minus the first agent's
+// over the rotation groups (each group plays one chance stream per agent),
+// with the normal 95% interval of the per-group differences.
+struct PairedDifference {
+  std::string vs;  // the first agent's spec
+  int64_t pairs = 0;
+  double mean = 0;
+  Interval ci95;
+};
+
 struct AgentResult {
   std::string spec;
   int64_t games = 0;  // seat-games: a spec seated twice counts twice
+  // wins..first_place_rate_ci95 mean nothing in a solitaire game: they stay
+  // 0 there and the outputs leave them out (JSON: null).
   int64_t wins = 0, draws = 0, losses = 0;
   double win_rate = 0;  // draws count half
   Interval win_rate_ci95;
@@ -79,6 +101,8 @@ struct AgentResult {
   int64_t illegal_actions = 0;
   // tallies: the game's per-seat counts summed (MatchResult::tally_names).
   std::vector<double> tallies;
+  // paired_difference: solitaire games, every agent but the first.
+  std::optional<PairedDifference> paired_difference;
 };
 
 // GameLogEntry: one game of a match: the spec index (into
@@ -95,6 +119,8 @@ struct MatchResult {
   int threads = 1;
   int random_opening = 0;
   int num_players = 0;
+  bool solitaire = false;  // num_players == 1: no wins, draws or losses
+  GameUnits units;         // Game::Units(): Daifugo plays matches of deals
   double elapsed_seconds = 0;
   std::vector<AgentResult> agents;  // one per distinct spec, in given order
   std::vector<std::string> tally_names;  // Game::TallyNames()
@@ -105,6 +131,11 @@ struct MatchResult {
   // one is counted in AgentResult::illegal_actions).
   std::vector<IllegalAction> illegal_actions;
   std::vector<GameLogEntry> game_log;  // in game order, with log_games
+  // repeated_games: games whose action history equals the first game of
+  // the same seating (see the top of this file).
+  int64_t repeated_games = 0;
+  // warnings: for people, also printed by the CLI on stderr.
+  std::vector<std::string> warnings;
 };
 
 // RunMatch: errors for a bad game or agent spec, an agent count that does
@@ -114,7 +145,7 @@ struct MatchResult {
 // (only the game log, when asked for, keeps one entry per game).
 absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options);
 
-// MatchResultToJson: the JSON of cli.md (plus an "illegal_action_log").
+// MatchResultToJson: the JSON of docs/cli.md.
 std::string MatchResultToJson(const MatchResult& result);
 // MatchResultToTable: the same as a readable text table.
 std::string MatchResultToTable(const MatchResult& result);

@@ -14,7 +14,9 @@
 #ifndef GAMEAI_CORE_GAME_H_
 #define GAMEAI_CORE_GAME_H_
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -65,6 +67,9 @@ class Game : public std::enable_shared_from_this<Game> {
   // "place_1".. for the deals finished in each place); the arena sums each
   // agent's. Empty for most games.
   virtual std::vector<std::string> TallyNames() const { return {}; }
+  // Units: what one game and its rounds are called in match reports
+  // (Daifugo: a "match" of `games` "deal"s); "game" for most.
+  virtual GameUnits Units() const { return {}; }
   // DeserializeState: the inverse of State::Serialize(); malformed or
   // inconsistent text is an InvalidArgument error naming the problem. A
   // state it returns passes State::Validate: every function can play on it.
@@ -106,6 +111,12 @@ class State {
   // ChanceOutcomes: at a chance node the outcomes with exact probabilities
   // summing to 1; empty elsewhere.
   virtual std::vector<ChanceOutcome> ChanceOutcomes() const = 0;
+  // ChanceKey: at a chance node, a name of the event that is the same in
+  // every game whatever the players chose before it (Yacht: the round, the
+  // player and the roll of the turn), so that the arena can give paired
+  // solitaire games the same roll for the same event; nullopt when the
+  // game has none.
+  virtual std::optional<uint64_t> ChanceKey() const { return std::nullopt; }
 
   // ApplyAction: at a player's or chance node. Errors: terminal state,
   // simultaneous node, illegal action (the message lists the legal ones).

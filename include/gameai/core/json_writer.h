@@ -27,6 +27,7 @@ class JsonWriter {
   // Double: shortest round-trip form; NaN and infinities become null.
   void Double(double value);
   void Bool(bool value);
+  void Null();
   std::string Take();
 
   // Quote: `value` as a JSON string literal.

@@ -43,6 +43,9 @@
 //                  the end, and the returns there (a deal of a match)
 //   TallyNames(), Tallies(s, p): per-seat counts the arena sums
 //                  (Game::TallyNames)
+//   Units():       what a game and its rounds are called (Game::Units)
+//   ChanceKey(s):  names the chance event at s the same way in every game
+//                  whatever the players chose (State::ChanceKey)
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
 
@@ -177,6 +180,17 @@ template <class R>
 concept HasValidate = requires(const R& rules,
                                const typename R::State& cstate) {
   { rules.Validate(cstate) } -> std::same_as<absl::Status>;
+};
+
+template <class R>
+concept HasUnits = requires(const R& rules) {
+  { rules.Units() } -> std::same_as<GameUnits>;
+};
+
+template <class R>
+concept HasChanceKey = requires(const R& rules,
+                                const typename R::State& cstate) {
+  { rules.ChanceKey(cstate) } -> std::convertible_to<uint64_t>;
 };
 
 // RandomLegalMove: a uniformly random legal move for the player to move,

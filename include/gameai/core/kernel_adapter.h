@@ -45,6 +45,10 @@ class KernelGame final : public Game {
     if constexpr (HasTallies<R>) return rules_.TallyNames();
     return {};
   }
+  GameUnits Units() const override {
+    if constexpr (HasUnits<R>) return rules_.Units();
+    return {};
+  }
   absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const override;
 
@@ -102,6 +106,12 @@ class KernelState final : public State {
     return actions;
   }
 
+  std::optional<uint64_t> ChanceKey() const override {
+    if constexpr (HasChanceKey<R>) {
+      if (CurrentPlayer() == kChancePlayer) return rules_->ChanceKey(state_);
+    }
+    return std::nullopt;
+  }
   std::vector<ChanceOutcome> ChanceOutcomes() const override {
     std::vector<ChanceOutcome> outcomes;
     if constexpr (ChanceKernel<R>) {

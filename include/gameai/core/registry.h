@@ -59,7 +59,7 @@ struct GameEntry {
   std::string help;
   std::vector<ParamDef> params;
   GameFactory make;
-  // Agents of this game only (the seed's bot, kernel search agents).
+  // Agents of this game only (the original game's bot, kernel search agents).
   std::vector<AgentEntry> agents;
   // The exact solver behind `gameai solve`, if the game has one, with its
   // options (`--solver 'key=value,...'`).

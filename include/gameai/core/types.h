@@ -36,6 +36,17 @@ struct GameType {
 
 std::string DescribeGameType(const GameType& type);
 
+// GameUnits: what one game is called in reports, and the rounds it is made
+// of: Daifugo's game is a "match" of `games` "deal"s. Most games are one
+// "game" with no rounds (round empty).
+struct GameUnits {
+  std::string game = "game";
+  std::string games = "games";  // the plural
+  std::string round;
+  std::string rounds;
+  int rounds_per_game = 0;
+};
+
 }  // namespace gameai
 
 #endif  // GAMEAI_CORE_TYPES_H_

@@ -1,14 +1,15 @@
 // gameai/daifugo/agents.h: the players of game `daifugo`.
 //
-// heuristic: the seed's player (heuristic.h) on the match kernel, with our
-//   choices where the seed is silent:
+// heuristic: the original game's player (heuristic.h) on the match kernel,
+//   with our choices where the original game is silent:
 //   - the joker: kept as the lone-joker single in the hand's decomposition
-//     (value 100, so it is led late and follows singles as the seed's rules
-//     decide); never spent inside a group or sequence unless the hand can
-//     go out after that meld; the ♠3 always answers a lone joker;
-//   - the exchange (the seed has none): give back the weakest singles of
-//     the decomposition, then the weakest cards; never the joker, a 2 or an
-//     8 while weaker cards remain.
+//     (value 100, so it is led late and follows singles as the original
+//     game's rules decide); never spent inside a group or sequence unless
+//     the hand can go out after that meld; the ♠3 always answers a lone
+//     joker;
+//   - the exchange (the original game has none): give back the weakest
+//     singles of the decomposition, then the weakest cards; never the
+//     joker, a 2 or an 8 while weaker cards remain.
 // montecarlo: for each legal move, determinized playouts (Rules::
 //   Determinize: the unseen cards dealt at random to the hidden hands by
 //   their sizes, the exchange's known cards in place) played to the end of
@@ -25,8 +26,8 @@
 
 namespace gameai::daifugo {
 
-// ContextFor: the seed's evaluation context for the player to move (its
-// enemy cards are those it has not seen and were not played).
+// ContextFor: the original game's evaluation context for the player to move
+// (its enemy cards are those it has not seen and were not played).
 EvalContext ContextFor(const Rules& rules, const State& s, Player p);
 
 // HeuristicMove: the heuristic's move for the player to act (a play or a

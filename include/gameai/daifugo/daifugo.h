@@ -1,6 +1,6 @@
 // gameai/daifugo/daifugo.h: the kernel of game `daifugo`: a match of
 // `games` Daifugo games (deals) with the card exchange between them
-// (rules in shared/spec/daifugo.md; one deal's play is deal.h).
+// (rules in docs/daifugo.md; one deal's play is deal.h).
 //
 // One kernel game is one match, because the exchange ties each deal to the
 // places of the one before. Its phases, per deal:
@@ -159,6 +159,8 @@ class Rules {
   // Tallies: the deals player p finished in each place ("place_1", ...).
   std::vector<std::string> TallyNames() const;
   std::vector<double> Tallies(const State& s, Player p) const;
+  // Units: one game is a "match" of `games` "deal"s.
+  GameUnits Units() const;
 
   // CardCount: the cards player p holds (also in a view).
   static int CardCount(const State& s, Player p);

@@ -1,5 +1,5 @@
-// gameai/daifugo/deal.h: the play of one Daifugo deal (shared/spec/
-// daifugo.md): turns, passes and clears, 8-cut, revolution, lock, the ♠3
+// gameai/daifugo/deal.h: the play of one Daifugo deal (docs/daifugo.md):
+// turns, passes and clears, 8-cut, revolution, lock, the ♠3
 // on a lone joker, going out and places. The `daifugo` kernel (matches of
 // many deals with the card exchange between them) is built on it.
 //

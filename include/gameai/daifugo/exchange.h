@@ -1,5 +1,5 @@
 // gameai/daifugo/exchange.h: the card exchange between the deals of a
-// Daifugo match (shared/spec/daifugo.md). The dealing itself is the match
+// Daifugo match (docs/daifugo.md). The dealing itself is the match
 // kernel's chance events (daifugo.h).
 #ifndef GAMEAI_DAIFUGO_EXCHANGE_H_
 #define GAMEAI_DAIFUGO_EXCHANGE_H_

@@ -1,5 +1,5 @@
-// gameai/daifugo/heuristic.h: the seed's choice of a meld (its part 5),
-// on the evaluation of hand_eval.h (rules in shared/spec/daifugo.md).
+// gameai/daifugo/heuristic.h: the original game's choice of a meld (its part
+// 5), on the evaluation of hand_eval.h (rules in docs/daifugo.md).
 #ifndef GAMEAI_DAIFUGO_HEURISTIC_H_
 #define GAMEAI_DAIFUGO_HEURISTIC_H_
 
@@ -15,8 +15,8 @@ int LeadPriority(const Meld& meld, Cards hand, const EvalContext& context);
 // ChooseLead (親): the decomposition's meld of highest priority (ties: the
 // weaker meld).
 Meld ChooseLead(Cards hand, const EvalContext& context);
-// IsFollowCandidate: the seed's rules 1..6 on a group or single field, or
-// its sequence rule, for a legal `meld`.
+// IsFollowCandidate: the original game's rules 1..6 on a group or single field,
+// or its sequence rule, for a legal `meld`.
 bool IsFollowCandidate(const Meld& meld, const Meld& field, Cards hand,
                        const EvalContext& context);
 // ChooseFollow (子): of the candidates among `legal`, the one leaving the

@@ -1,5 +1,5 @@
 // gameai/linesboard/greedy.h: fast evaluation of every move, and the
-// seed's greedy player built on it.
+// original game's greedy player built on it.
 #ifndef GAMEAI_LINESBOARD_GREEDY_H_
 #define GAMEAI_LINESBOARD_GREEDY_H_
 
@@ -38,8 +38,8 @@ class MoveEvaluator {
   std::array<std::array<Lines, kMaxColors>, kMaxBits> lines_{};
 };
 
-// GreedyChoice: the seed's pick: the best (score, removed) pair and how
-// many moves share it.
+// GreedyChoice: the original game's pick: the best (score, removed) pair and
+// how many moves share it.
 struct GreedyChoice {
   Move move = 0;
   int score = 0;
@@ -48,8 +48,8 @@ struct GreedyChoice {
   int evaluated = 0;
 };
 
-// GreedyMove: the seed's computer move: the greatest score, then the most
-// cells removed, uniformly random among the moves tied at the best pair
+// GreedyMove: the original game's computer move: the greatest score, then the
+// most cells removed, uniformly random among the moves tied at the best pair
 // (in increasing action order, index rng.Below(ties)). With nothing
 // scoring, that is a uniformly random legal move. REQUIRES a player to
 // move.

@@ -1,7 +1,7 @@
 // gameai/linesboard/linesboard.h: the two-player Lines board, the kernel
 // of game `linesboard`.
 //
-// Rules (shared/spec/linesboard.md; seed 002): a rows x cols board of
+// Rules (docs/linesboard.md): a rows x cols board of
 // balls in `colors` colors. A move carries one ball to an empty cell
 // reachable from it through orthogonally adjacent empty cells. Then every
 // straight line (row, column, diagonal) of at least `min_line` balls of one

@@ -1,11 +1,13 @@
-// gameai/linesboard/reference.h: the seed's board model ported plainly.
+// gameai/linesboard/reference.h: the original game's board model ported
+// plainly.
 //
 // A cell array (-1 empty, else a color), breadth-first search from every
 // ball for its targets, and a full rescan of every line after a move on a
-// copy of the board: the method of the seed's BoardState (list_legal_moves,
-// duplicate_state, apply_move, collect_matches, pick_greedy_move). It is
-// the slow obvious reference the bitboard kernel is tested against, and
-// the baseline of the greedy benchmark. Not used by any agent.
+// copy of the board: the method of the original game's BoardState
+// (list_legal_moves, duplicate_state, apply_move, collect_matches,
+// pick_greedy_move). It is the slow obvious reference the bitboard kernel is
+// tested against, and the baseline of the greedy benchmark. Not used by any
+// agent.
 #ifndef GAMEAI_LINESBOARD_REFERENCE_H_
 #define GAMEAI_LINESBOARD_REFERENCE_H_
 
@@ -44,8 +46,8 @@ class ReferenceBoard {
   std::vector<int> cells_;
 };
 
-// ReferenceGreedyMove: the seed's pick_greedy_move over `moves`: the best
-// (score, cells removed) after a copy-apply-rescan per move, uniformly
+// ReferenceGreedyMove: the original game's pick_greedy_move over `moves`: the
+// best (score, cells removed) after a copy-apply-rescan per move, uniformly
 // random among ties. Returns the index into `moves`.
 int ReferenceGreedyMove(const ReferenceBoard& board,
                         const std::vector<std::pair<int, int>>& moves,

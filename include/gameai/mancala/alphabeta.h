@@ -14,7 +14,7 @@
 // decisive once a store holds more than half the seeds; the exact margin
 // (times 16, plus a large constant for the win) at the end of the game.
 //
-// Levels (shared/spec/mancala.md): beginner = `greedy` (the seed's player),
+// Levels (docs/mancala.md): beginner = `greedy` (the original game's player),
 // advanced = `alphabeta(depth=6)`, strongest =
 // `alphabeta(depth=64,nodes=2000000,tt=22)`: iterative deepening until two
 // million nodes (a node budget, unlike a time budget, keeps games

@@ -1,4 +1,4 @@
-// gameai/mancala/greedy.h: the seed's computer player (`greedy`, the
+// gameai/mancala/greedy.h: the original game's computer player (`greedy`, the
 // "beginner" level), ported from its GetBestMove / Value.
 //
 // For each non-empty pit in pit order it sows on a copy and values the copy
@@ -9,8 +9,8 @@
 // same way. The strictly greatest value wins, so ties go to the lowest pit.
 // It never looks at the opponent's reply.
 //
-// Our choice where the seed is silent: an extra-turn move that ends the game
-// has no continuation; it is valued as the finished position.
+// Our choice where the original game is silent: an extra-turn move that ends
+// the game has no continuation; it is valued as the finished position.
 #ifndef GAMEAI_MANCALA_GREEDY_H_
 #define GAMEAI_MANCALA_GREEDY_H_
 
@@ -21,12 +21,12 @@
 
 namespace gameai::mancala {
 
-// GreedyValue: the seed's Value() of `s` from `player`'s side.
+// GreedyValue: the original game's Value() of `s` from `player`'s side.
 int GreedyValue(const Rules& rules, const State& s, Player player);
 
 struct GreedyChoice {
   Move move = 0;
-  int value = -6000;  // the seed's initial best value
+  int value = -6000;  // the original game's initial best value
   // Value of each pit (index = pit); -6000 for empty pits.
   std::array<int, kMaxPits> pit_values{};
 };

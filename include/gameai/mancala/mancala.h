@@ -1,6 +1,6 @@
 // gameai/mancala/mancala.h: Kalah, the kernel of game `mancala`.
 //
-// Rules (shared/spec/mancala.md; seed 003): two players each own `pits` pits
+// Rules (docs/mancala.md): two players each own `pits` pits
 // and a store. A move takes every seed of one of the mover's non-empty pits
 // and sows them one by one counter-clockwise, skipping the opponent's store.
 // Last seed in the mover's store: the mover moves again. Last seed in an

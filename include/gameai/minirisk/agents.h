@@ -1,9 +1,10 @@
 // gameai/minirisk/agents.h: MiniRisk's computer players.
 //
-//   fixed     the seed's fixed strategy: a pre-set card for each prize card
-//   rl        the seed's reactive learner: an OpponentModel of every
-//             opponent, their most likely bids, the best reply to them
-//   naive_mc  the seed's naive Monte-Carlo player: every future bid,
+//   fixed     the original game's fixed strategy: a pre-set card for
+//             each prize card
+//   rl        the original game's reactive learner: an OpponentModel of
+//             every opponent, their most likely bids, the best reply
+//   naive_mc  the original game's naive Monte-Carlo player: every future bid,
 //             its own and everyone else's, uniformly random
 //   planner   Monte-Carlo rollouts of the rest of the game in which the
 //             opponents bid by the learned model and it bids by a plan

@@ -1,7 +1,7 @@
 // gameai/minirisk/minirisk.h: MiniRisk, the sealed-bid auction of prize
 // cards ("Hol's der Geier" / Raj), the kernel of game `minirisk`.
 //
-// Rules (shared/spec/minirisk.md; seed 001): each player holds bid cards
+// Rules (docs/minirisk.md): each player holds bid cards
 // 1..15. 15 rounds: a prize card (-5..-1, 1..10) is turned up and added to
 // the pot; all players bid one of their cards at once. Bids made by two or
 // more players cancel (the cards are spent anyway). Of the unique bids the

@@ -13,7 +13,7 @@
 //   kPrize        the prize card turned this round (15 situations): what
 //                 the planner uses, learned in a game or two;
 //   kPotAndRound  the pot's value and the cards left in hand (the round),
-//                 56 x 15 situations: the seed's reactive learner's
+//                 56 x 15 situations: the original game's reactive learner's
 //                 (prize or pot value, own remaining cards) table, which
 //                 takes many games to fill.
 #ifndef GAMEAI_MINIRISK_OPPONENT_MODEL_H_

@@ -1,6 +1,7 @@
-// gameai/yacht/dice8.h: the seed's CPU player (`dice8`, from Dice8Next).
+// gameai/yacht/dice8.h: the original game's CPU player (`dice8`, from
+// Dice8Next).
 //
-// Each rule of the seed (shared/spec/yacht.md) is a function here, so that
+// Each rule of that player (docs/yacht.md) is a function here, so that
 // a test can show it deciding:
 //  - immediate lock of a made YACHT, LARGE or FULL that is open;
 //  - the SIXES-versus-YACHT rule with four or five 6s while the upper bonus
@@ -17,8 +18,8 @@
 //  - the hold logic per target; the early stops; the sacrifice order when
 //    nothing scores; the re-choice of the best category right before
 //    writing.
-// Our choices where the seed is silent: ties in the decision score go to
-// the lower category; the dominant face of a tie in counts is the higher
+// Our choices where the original game is silent: ties in the decision score go
+// to the lower category; the dominant face of a tie in counts is the higher
 // face; "on the last reroll" means with one reroll left.
 #ifndef GAMEAI_YACHT_DICE8_H_
 #define GAMEAI_YACHT_DICE8_H_
@@ -31,7 +32,7 @@
 
 namespace gameai::yacht::dice8 {
 
-// The seed's tables, in one place so they can be tuned.
+// The original game's tables, in one place so they can be tuned.
 inline constexpr std::array<int, kNumCategories> kWeight = {0, 1, 2, 4, 7, 9, 3,
                                                             4, 6, 6, 8, 9, 2};
 inline constexpr std::array<int, 6> kUrgency = {3, 4, 5, 6, 8, 10};
@@ -47,7 +48,8 @@ inline constexpr int kChanceReserve = 8;
 int BonusMissing(const Scorecard& card);
 // BonusReachable: not made, and the open upper maxima cover what is missing.
 bool BonusReachable(const Scorecard& card);
-// DecisionScore: the seed's weighted score of writing `dice` in `category`.
+// DecisionScore: the original game's weighted score of writing `dice` in
+// `category`.
 int DecisionScore(const Scorecard& card, int category, int dice,
                   int rolls_left);
 // ChooseCategory: the target for `dice` (upper lock, best decision score,

@@ -1,6 +1,6 @@
 // gameai/yacht/yacht.h: Yacht dice, the kernel of game `yacht`.
 //
-// Rules (shared/spec/yacht.md; seed 000, Dice8Next): 13 rounds; each round
+// Rules (docs/yacht.md; from Dice8Next): 13 rounds; each round
 // every player takes one turn in seat order. A turn: roll five dice; up to
 // two rerolls, each keeping any dice (a hold mask) and rolling the rest;
 // then write the dice into one open category (a zero if they do not fit).
@@ -68,7 +68,7 @@ inline constexpr int kRounds = 13;
 // kMaxTotal: above any reachable total (1575 with the yahtzee bonus).
 inline constexpr int kMaxTotal = 2000;
 
-// CategoryName: "ACES" ... "CHANCE" (the seed's names).
+// CategoryName: "ACES" ... "CHANCE" (the original game's names).
 std::string_view CategoryName(int category);
 
 // Score: the points of five dice (a five-dice multiset id) in `category`;
@@ -131,6 +131,12 @@ class Rules {
   void Apply(State& s, Move m) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
   Move SampleChance(const State& s, Rng& rng) const;
+  // ChanceKey: the roll's place in the game, (round, player, roll of the
+  // turn), whatever was held before it.
+  uint64_t ChanceKey(const State& s) const {
+    return (uint64_t{s.round} * kMaxPlayers + s.player) * 3 +
+           (2 - s.rolls_left);
+  }
   // Return: the total for one player; otherwise +1 alone on top, 0 sharing
   // the top, -1 below.
   double Return(const State& s, Player p) const;
