@@ -95,16 +95,7 @@ class Session {
 
  private:
   void PlayChance() {
-    double u = rng_.Uniform();
-    const std::vector<ChanceOutcome> outcomes = state_->ChanceOutcomes();
-    Action chosen = outcomes.back().action;
-    for (const ChanceOutcome& o : outcomes) {
-      if (u < o.probability) {
-        chosen = o.action;
-        break;
-      }
-      u -= o.probability;
-    }
+    const Action chosen = SampleChanceOutcome(state_->ChanceOutcomes(), rng_);
     fmt::print("chance: {}\n", state_->ActionToString(kChancePlayer, chosen));
     (void)state_->ApplyAction(chosen);
     Inform(seats_, *state_);
@@ -243,11 +234,8 @@ int RunPlay(const std::vector<std::string>& argv) {
     }
     seats.push_back(std::move(seat));
   }
-  absl::StatusOr<const GameEntry*> entry = FindGame((*game)->Name());
-  if (!entry.ok()) return Fail(entry.status());
-  std::string hint = args->values.count("hint")     ? args->values["hint"]
-                     : (*entry)->hint_agent.empty() ? std::string("mcts")
-                                                    : (*entry)->hint_agent;
+  std::string hint =
+      args->values.count("hint") ? args->values["hint"] : HintAgent(**game);
   if (absl::StatusOr<std::unique_ptr<Agent>> check = LoadAgent(**game, hint);
       !check.ok()) {
     return Fail(check.status());

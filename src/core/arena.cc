@@ -135,7 +135,8 @@ class MatchRunner {
         const std::vector<Action> legal = state->LegalActions();
         (void)state->ApplyAction(legal[opening.Below(legal.size())]);
       } else if (current == kChancePlayer) {
-        const Action outcome = SampleOutcome(state->ChanceOutcomes(), referee);
+        const Action outcome =
+            SampleChanceOutcome(state->ChanceOutcomes(), referee);
         (void)state->ApplyAction(outcome);  // one of the listed outcomes
       } else if (current == kSimultaneousPlayer) {
         std::vector<Action> joint(players);
@@ -161,16 +162,6 @@ class MatchRunner {
       seated[p]->EndGame(*state->ViewFor(p), record.returns);
     }
     return record;
-  }
-
-  static Action SampleOutcome(const std::vector<ChanceOutcome>& outcomes,
-                              Rng& rng) {
-    double u = rng.Uniform();
-    for (const ChanceOutcome& o : outcomes) {
-      if (u < o.probability) return o.action;
-      u -= o.probability;
-    }
-    return outcomes.back().action;  // rounding: the sum may fall short of 1
   }
 
   // AskAgent: the agent's action if legal; otherwise the violation is
