@@ -1,7 +1,8 @@
 /* gameai/c_api.h: the C ABI of gameai, for engines and languages that
  * cannot call C++ (Godot GDExtension, C# P/Invoke, Delphi, Java FFM/JNA).
  *
- * C99. Link the shared library `gameai_c` (libgameai_c.so). Every function
+ * C99. Link the shared library `gameai_c` (libgameai_c.so: self-contained,
+ * it needs only libc, libm, libgcc_s and the loader). Every function
  * returns a gameai_status; on anything but GAMEAI_OK, gameai_last_error()
  * gives a message for the calling thread, and the objects passed in are
  * unchanged. No C++ exception crosses this boundary. NULL handles, NULL
@@ -210,9 +211,10 @@ GAMEAI_C_EXPORT gameai_status gameai_agent_explain(const gameai_agent* agent,
 
 /* ---- hints ---- */
 /* The move `agent_spec` (NULL: the game's strongest agent, as `gameai play`
- * hints) would play for the player to move, and its explanation. A fresh
- * agent with seed 0 searches on every call, so a call repeated after
- * GAMEAI_BUFFER_TOO_SMALL gives the same move. FAILED_PRECONDITION when no
+ * hints) would play for the player to move, seeing only that player's
+ * view, and its explanation. A fresh agent with seed 0 searches on every
+ * call, so a call repeated after GAMEAI_BUFFER_TOO_SMALL gives the same
+ * move (unless the agent has a time budget). FAILED_PRECONDITION when no
  * player is to move (chance, simultaneous or terminal). */
 GAMEAI_C_EXPORT gameai_status gameai_state_hint(
     const gameai_state* state, const char* agent_spec, int64_t* action,
