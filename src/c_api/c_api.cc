@@ -606,8 +606,10 @@ gameai_status gameai_match(const char* game_spec,
     if (game_spec == nullptr) return Null("game_spec");
     if (agent_specs == nullptr && num_agents > 0) return Null("agent_specs");
     if (out == nullptr) return Null("out");
-    gameai::MatchOptions options{
-        .game = game_spec, .games = games, .seed = seed};
+    gameai::MatchOptions options;
+    options.game = game_spec;
+    options.games = games;
+    options.seed = seed;
     for (size_t i = 0; i < num_agents; ++i) {
       if (agent_specs[i] == nullptr) {
         return Fail(GAMEAI_INVALID_ARGUMENT,
