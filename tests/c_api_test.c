@@ -1,6 +1,8 @@
 /* The C API from C: a full Mancala game between two agents, a MiniRisk
  * round of joint bids, and every kind of bad input (each must be an error
- * with a message, never a crash, and must leave the state unchanged). */
+ * with a message, never a crash, and must leave the state unchanged); the
+ * registry, game descriptions, scores, chance sampling, hints and matches
+ * with their own bad input. */
 #include "gameai/c_api.h"
 
 #include <stdio.h>
@@ -277,12 +279,268 @@ static void agent_refuses_other_parameters(void) {
   gameai_game_free(two);
 }
 
+/* The text a string call writes, after asking for its length first. */
+#define CHECK_TEXT(call_with_buffer, expected)                         \
+  do {                                                                 \
+    char text_[256];                                                   \
+    size_t length_ = 0;                                                \
+    CHECK(call_with_buffer(text_, 0, &length_) ==                      \
+          GAMEAI_BUFFER_TOO_SMALL);                                    \
+    CHECK(length_ == strlen(expected) + 1);                            \
+    CHECK_OK(call_with_buffer(text_, sizeof text_, &length_));         \
+    CHECK(strcmp(text_, expected) == 0);                               \
+  } while (0)
+
+static void registry_and_game_description(void) {
+  size_t count = 0;
+  CHECK_OK(gameai_registered_game_count(&count));
+  CHECK(count == 5);
+  char name[64];
+  size_t length = 0;
+#define GAME_NAME_0(b, c, l) gameai_registered_game_name(0, b, c, l)
+  CHECK_TEXT(GAME_NAME_0, "mancala");
+  CHECK_OK(gameai_registered_game_name(count - 1, name, sizeof name, &length));
+  CHECK(strcmp(name, "daifugo") == 0);
+  CHECK(gameai_registered_game_name(count, name, sizeof name, &length) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "0..4") != NULL);
+  CHECK(gameai_registered_game_count(NULL) == GAMEAI_INVALID_ARGUMENT);
+
+  gameai_game* game = NULL;
+  CHECK_OK(gameai_game_load("mancala(seeds=3)", &game));
+#define GAME_NAME(b, c, l) gameai_game_name(game, b, c, l)
+#define GAME_SPEC(b, c, l) gameai_game_spec(game, b, c, l)
+#define PARAM_NAME_1(b, c, l) gameai_game_param_name(game, 1, b, c, l)
+#define PARAM_VALUE_1(b, c, l) gameai_game_param_value(game, 1, b, c, l)
+#define PARAM_VALUE_3(b, c, l) gameai_game_param_value(game, 3, b, c, l)
+  CHECK_TEXT(GAME_NAME, "mancala");
+  CHECK_TEXT(GAME_SPEC,
+             "mancala(pits=6,seeds=3,first_player=0,empty_capture=false)");
+  CHECK_OK(gameai_game_param_count(game, &count));
+  CHECK(count == 4);
+  CHECK_TEXT(PARAM_NAME_1, "seeds");
+  CHECK_TEXT(PARAM_VALUE_1, "3");
+  CHECK_TEXT(PARAM_VALUE_3, "false");
+  CHECK(gameai_game_param_name(game, 4, name, sizeof name, &length) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_game_param_value(game, 4, name, sizeof name, &length) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_game_param_count(NULL, &count) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_game_spec(NULL, name, sizeof name, &length) ==
+        GAMEAI_INVALID_ARGUMENT);
+
+  gameai_game_type type = {9, 9, 9, 9};
+  CHECK_OK(gameai_game_get_type(game, &type));
+  CHECK(type.simultaneous == 0 && type.stochastic == 0 &&
+        type.imperfect_information == 0 && type.zero_sum == 1);
+  CHECK(gameai_game_get_type(game, NULL) == GAMEAI_INVALID_ARGUMENT);
+  int max_length = 0;
+  CHECK_OK(gameai_game_max_game_length(game, &max_length));
+  CHECK(max_length > 0);
+  CHECK(gameai_game_max_game_length(NULL, &max_length) ==
+        GAMEAI_INVALID_ARGUMENT);
+
+  /* The agents listed are the ones gameai_agent_load accepts. */
+  CHECK_OK(gameai_game_agent_count(game, &count));
+  CHECK(count >= 4);
+  int has_strongest = 0;
+  for (size_t i = 0; i < count; ++i) {
+    CHECK_OK(gameai_game_agent_name(game, i, name, sizeof name, &length));
+    has_strongest |= strcmp(name, "strongest") == 0;
+    gameai_agent* agent = NULL;
+    CHECK_OK(gameai_agent_load(game, name, &agent));
+    gameai_agent_free(agent);
+  }
+  CHECK(has_strongest);
+  CHECK(gameai_game_agent_name(game, count, name, sizeof name, &length) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_game_agent_count(game, NULL) == GAMEAI_INVALID_ARGUMENT);
+  gameai_game_free(game);
+
+  CHECK_OK(gameai_game_load("minirisk(players=3)", &game));
+  CHECK_OK(gameai_game_get_type(game, &type));
+  CHECK(type.simultaneous == 1 && type.stochastic == 1 && type.zero_sum == 0);
+  gameai_game_free(game);
+}
+
+static void scores_and_chance_sampling(void) {
+  gameai_game* game = NULL;
+  CHECK_OK(gameai_game_load("yacht", &game));
+  gameai_state* state = NULL;
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  double scores[2] = {-1, -1};
+  size_t count = 0;
+  CHECK(gameai_state_scores(state, scores, 1, &count) ==
+        GAMEAI_BUFFER_TOO_SMALL);
+  CHECK(count == 2 && scores[0] == -1);
+  CHECK_OK(gameai_state_scores(state, scores, 2, &count));
+  CHECK(scores[0] == 0 && scores[1] == 0);
+  CHECK(gameai_state_scores(NULL, scores, 2, &count) ==
+        GAMEAI_INVALID_ARGUMENT);
+
+  /* The same seed gives the same outcome, one of those listed; the state
+   * is not changed by sampling. */
+  char before[1024], after[1024];
+  serialize(state, before, sizeof before);
+  int64_t outcomes[512];
+  double probabilities[512];
+  CHECK_OK(gameai_state_chance_outcomes(state, outcomes, probabilities, 512,
+                                        &count));
+  int64_t first = -1, again = -2, other = -1;
+  CHECK_OK(gameai_state_sample_chance(state, 7, &first));
+  CHECK_OK(gameai_state_sample_chance(state, 7, &again));
+  CHECK(first == again);
+  int listed = 0, differs = 0;
+  for (uint64_t seed = 0; seed < 50; ++seed) {
+    CHECK_OK(gameai_state_sample_chance(state, seed, &other));
+    differs |= other != first;
+    for (size_t i = 0; i < count; ++i) listed += outcomes[i] == other;
+  }
+  CHECK(listed == 50);
+  CHECK(differs);
+  serialize(state, after, sizeof after);
+  CHECK(strcmp(before, after) == 0);
+  CHECK(gameai_state_sample_chance(NULL, 7, &first) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_state_sample_chance(state, 7, NULL) == GAMEAI_INVALID_ARGUMENT);
+
+  /* After the roll a player acts: nothing to sample; the score shows. */
+  CHECK_OK(gameai_state_apply_action(state, first));
+  int player = -9;
+  CHECK_OK(gameai_state_current_player(state, &player));
+  CHECK(player == 0);
+  CHECK(gameai_state_sample_chance(state, 7, &other) ==
+        GAMEAI_FAILED_PRECONDITION);
+  CHECK(strstr(gameai_last_error(), "chance") != NULL);
+  gameai_state_free(state);
+  gameai_game_free(game);
+
+  CHECK_OK(gameai_game_load("mancala", &game));
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  CHECK_OK(gameai_state_apply_action(state, 2)); /* pit 3: last seed in store */
+  CHECK_OK(gameai_state_scores(state, scores, 2, &count));
+  CHECK(scores[0] == 1 && scores[1] == 0);
+  gameai_state_free(state);
+  gameai_game_free(game);
+}
+
+static void hints(void) {
+  gameai_game* game = NULL;
+  CHECK_OK(gameai_game_load("mancala", &game));
+  gameai_state* state = NULL;
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  char before[1024], after[1024];
+  serialize(state, before, sizeof before);
+  /* NULL: the game's strongest agent, whose explanation names its pit. */
+  int64_t action = -1;
+  char explanation[1024];
+  size_t length = 0;
+  CHECK(gameai_state_hint(state, NULL, &action, explanation, 0, &length) ==
+        GAMEAI_BUFFER_TOO_SMALL);
+  CHECK(action == -1 && length > 1);
+  CHECK_OK(gameai_state_hint(state, NULL, &action, explanation,
+                             sizeof explanation, &length));
+  CHECK(length == strlen(explanation) + 1);
+  int64_t legal[6];
+  size_t count = 0;
+  CHECK_OK(gameai_state_legal_actions(state, 0, legal, 6, &count));
+  CHECK(action >= 0 && action < 6);
+  char pit[16];
+  snprintf(pit, sizeof pit, "pit %d", (int)action + 1);
+  CHECK(strstr(explanation, "strongest") != NULL);
+  CHECK(strstr(explanation, pit) != NULL);
+  serialize(state, after, sizeof after);
+  CHECK(strcmp(before, after) == 0);
+  /* A named agent; an agent without explanations gives "". */
+  CHECK_OK(gameai_state_hint(state, "greedy", &action, explanation,
+                             sizeof explanation, &length));
+  CHECK_OK(gameai_state_hint(state, "random", &action, explanation,
+                             sizeof explanation, &length));
+  CHECK(strcmp(explanation, "") == 0 && length == 1);
+  /* Bad input. */
+  CHECK(gameai_state_hint(state, "no_such_agent", &action, explanation,
+                          sizeof explanation, &length) == GAMEAI_NOT_FOUND);
+  CHECK(strstr(gameai_last_error(), "strongest") != NULL);
+  CHECK(gameai_state_hint(NULL, NULL, &action, explanation, sizeof explanation,
+                          &length) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_state_hint(state, NULL, NULL, explanation, sizeof explanation,
+                          &length) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_state_hint(state, NULL, &action, explanation, sizeof explanation,
+                          NULL) == GAMEAI_INVALID_ARGUMENT);
+  gameai_state_free(state);
+  gameai_game_free(game);
+  /* Nobody to move at a chance node. */
+  CHECK_OK(gameai_game_load("yacht", &game));
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  CHECK(gameai_state_hint(state, NULL, &action, explanation, sizeof explanation,
+                          &length) == GAMEAI_FAILED_PRECONDITION);
+  gameai_state_free(state);
+  gameai_game_free(game);
+}
+
+static void matches(void) {
+  const char* agents[2] = {"greedy", "random"};
+  gameai_match_result* result = NULL;
+  CHECK_OK(gameai_match("mancala", agents, 2, 10, 3, &result));
+  char json[16384];
+  size_t length = 0;
+  CHECK(gameai_match_result_json(result, json, 8, &length) ==
+        GAMEAI_BUFFER_TOO_SMALL);
+  CHECK(length > 8 && length <= sizeof json);
+  CHECK_OK(gameai_match_result_json(result, json, sizeof json, &length));
+  CHECK(length == strlen(json) + 1);
+  CHECK(strstr(json, "\"games\": 10") != NULL);
+  CHECK(strstr(json, "\"greedy\"") != NULL);
+  CHECK(strstr(json, "\"random\"") != NULL);
+  /* The same seed, the same games (the JSON differs in elapsed time only). */
+  gameai_match_result* again = NULL;
+  CHECK_OK(gameai_match("mancala", agents, 2, 10, 3, &again));
+  char json_again[16384];
+  CHECK_OK(gameai_match_result_json(again, json_again, sizeof json_again,
+                                    &length));
+  const char* wins = strstr(json, "\"wins\"");
+  const char* wins_again = strstr(json_again, "\"wins\"");
+  CHECK(wins != NULL && wins_again != NULL &&
+        strncmp(wins, wins_again, 40) == 0);
+  gameai_match_result_free(again);
+  gameai_match_result_free(result);
+  gameai_match_result_free(NULL);
+
+  result = NULL;
+  CHECK(gameai_match("no_such_game", agents, 2, 10, 3, &result) ==
+        GAMEAI_NOT_FOUND);
+  CHECK(result == NULL);
+  const char* bad[2] = {"greedy", "mcts(simulations=-1)"};
+  CHECK(gameai_match("mancala", bad, 2, 10, 3, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "simulations") != NULL);
+  CHECK(gameai_match("mancala", agents, 2, 0, 3, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_match("mancala", agents, 0, 10, 3, &result) != GAMEAI_OK);
+  const char* null_spec[2] = {"greedy", NULL};
+  CHECK(gameai_match("mancala", null_spec, 2, 10, 3, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "agent_specs[1]") != NULL);
+  CHECK(gameai_match(NULL, agents, 2, 10, 3, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_match("mancala", NULL, 2, 10, 3, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_match("mancala", agents, 2, 10, 3, NULL) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(result == NULL);
+  CHECK(gameai_match_result_json(NULL, json, sizeof json, &length) ==
+        GAMEAI_INVALID_ARGUMENT);
+}
+
 int main(void) {
   full_mancala_game();
   simultaneous_and_chance();
   bad_input();
   out_of_memory();
   agent_refuses_other_parameters();
+  registry_and_game_description();
+  scores_and_chance_sampling();
+  hints();
+  matches();
   if (failures > 0) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

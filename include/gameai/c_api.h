@@ -1,7 +1,8 @@
 /* gameai/c_api.h: the C ABI of gameai, for engines and languages that
  * cannot call C++ (Godot GDExtension, C# P/Invoke, Delphi, Java FFM/JNA).
  *
- * C99. Link the shared library `gameai_c` (libgameai_c.so). Every function
+ * C99. Link the shared library `gameai_c` (libgameai_c.so: self-contained,
+ * it needs only libc, libm, libgcc_s and the loader). Every function
  * returns a gameai_status; on anything but GAMEAI_OK, gameai_last_error()
  * gives a message for the calling thread, and the objects passed in are
  * unchanged. No C++ exception crosses this boundary. NULL handles, NULL
@@ -32,7 +33,7 @@
 extern "C" {
 #endif
 
-#define GAMEAI_C_API_VERSION 1
+#define GAMEAI_C_API_VERSION 2
 
 #if defined(_WIN32)
 #define GAMEAI_C_EXPORT __declspec(dllexport)
@@ -59,12 +60,29 @@ typedef enum gameai_status {
 typedef struct gameai_game gameai_game;
 typedef struct gameai_state gameai_state;
 typedef struct gameai_agent gameai_agent;
+typedef struct gameai_match_result gameai_match_result;
+
+/* What kind of game it is (gameai_game_get_type); each field 0 or 1. */
+typedef struct gameai_game_type {
+  int simultaneous;          /* players move at once (joint actions) */
+  int stochastic;            /* chance nodes (dice, deals) */
+  int imperfect_information; /* a seat sees only its view */
+  int zero_sum;              /* two players, one's return the other's loss */
+} gameai_game_type;
 
 /* GAMEAI_C_API_VERSION of the library actually loaded. */
 GAMEAI_C_EXPORT int gameai_version(void);
 /* The message of the calling thread's last failed call ("" if none). The
  * pointer stays valid until the thread's next gameai call. */
 GAMEAI_C_EXPORT const char* gameai_last_error(void);
+
+/* ---- the registry ---- */
+/* The registered games by index 0..count-1, in registration order. */
+GAMEAI_C_EXPORT gameai_status gameai_registered_game_count(size_t* count);
+GAMEAI_C_EXPORT gameai_status gameai_registered_game_name(size_t index,
+                                                          char* buffer,
+                                                          size_t capacity,
+                                                          size_t* length);
 
 /* ---- games ---- */
 GAMEAI_C_EXPORT gameai_status gameai_game_load(const char* spec,
@@ -74,6 +92,40 @@ GAMEAI_C_EXPORT gameai_status gameai_game_num_players(const gameai_game* game,
                                                       int* out);
 GAMEAI_C_EXPORT gameai_status
 gameai_game_num_distinct_actions(const gameai_game* game, int64_t* out);
+/* An upper bound on the actions (chance and joint ones included) of a game. */
+GAMEAI_C_EXPORT gameai_status
+gameai_game_max_game_length(const gameai_game* game, int* out);
+GAMEAI_C_EXPORT gameai_status gameai_game_get_type(const gameai_game* game,
+                                                   gameai_game_type* out);
+/* The registry name ("mancala") and the canonical spec with every parameter
+ * ("mancala(pits=6,seeds=4,first_player=0,empty_capture=false)"). */
+GAMEAI_C_EXPORT gameai_status gameai_game_name(const gameai_game* game,
+                                               char* buffer, size_t capacity,
+                                               size_t* length);
+GAMEAI_C_EXPORT gameai_status gameai_game_spec(const gameai_game* game,
+                                               char* buffer, size_t capacity,
+                                               size_t* length);
+/* The parameters by index 0..count-1 in declaration order: the name and the
+ * value in spec form ("6", "false"). */
+GAMEAI_C_EXPORT gameai_status gameai_game_param_count(const gameai_game* game,
+                                                      size_t* count);
+GAMEAI_C_EXPORT gameai_status gameai_game_param_name(const gameai_game* game,
+                                                     size_t index, char* buffer,
+                                                     size_t capacity,
+                                                     size_t* length);
+GAMEAI_C_EXPORT gameai_status gameai_game_param_value(const gameai_game* game,
+                                                      size_t index,
+                                                      char* buffer,
+                                                      size_t capacity,
+                                                      size_t* length);
+/* The agents of the game by index 0..count-1 (the generic ones first): the
+ * names gameai_agent_load accepts. */
+GAMEAI_C_EXPORT gameai_status gameai_game_agent_count(const gameai_game* game,
+                                                      size_t* count);
+GAMEAI_C_EXPORT gameai_status gameai_game_agent_name(const gameai_game* game,
+                                                     size_t index, char* buffer,
+                                                     size_t capacity,
+                                                     size_t* length);
 
 /* ---- states ---- */
 GAMEAI_C_EXPORT gameai_status gameai_state_new_initial(const gameai_game* game,
@@ -105,11 +157,22 @@ GAMEAI_C_EXPORT gameai_status gameai_state_undo(gameai_state* state);
 GAMEAI_C_EXPORT gameai_status gameai_state_chance_outcomes(
     const gameai_state* state, int64_t* actions, double* probabilities,
     size_t capacity, size_t* count);
+/* A chance outcome drawn by its probability from `seed` alone (the same
+ * state and seed give the same outcome); not applied. FAILED_PRECONDITION
+ * unless the state is a chance node. */
+GAMEAI_C_EXPORT gameai_status gameai_state_sample_chance(
+    const gameai_state* state, uint64_t seed, int64_t* action);
 /* One return per seat (all 0 before the end). */
 GAMEAI_C_EXPORT gameai_status gameai_state_returns(const gameai_state* state,
                                                    double* returns,
                                                    size_t capacity,
                                                    size_t* count);
+/* Each seat's score in the game's own terms (Kalah: seeds in store, Yacht:
+ * points), at any point of the game. */
+GAMEAI_C_EXPORT gameai_status gameai_state_scores(const gameai_state* state,
+                                                  double* scores,
+                                                  size_t capacity,
+                                                  size_t* count);
 GAMEAI_C_EXPORT gameai_status gameai_state_serialize(const gameai_state* state,
                                                      char* buffer,
                                                      size_t capacity,
@@ -149,6 +212,33 @@ GAMEAI_C_EXPORT gameai_status gameai_agent_explain(const gameai_agent* agent,
                                                    char* buffer,
                                                    size_t capacity,
                                                    size_t* length);
+
+/* ---- hints ---- */
+/* The move `agent_spec` (NULL: the game's strongest agent, as `gameai play`
+ * hints) would play for the player to move, seeing only that player's
+ * view, and its explanation. A fresh agent with seed 0 searches on every
+ * call, so a call repeated after GAMEAI_BUFFER_TOO_SMALL gives the same
+ * move (unless the agent has a time budget). FAILED_PRECONDITION when no
+ * player is to move (chance, simultaneous or terminal). */
+GAMEAI_C_EXPORT gameai_status gameai_state_hint(
+    const gameai_state* state, const char* agent_spec, int64_t* action,
+    char* explanation, size_t capacity, size_t* length);
+
+/* ---- matches ---- */
+/* Plays `games` games of `game_spec` between the agent specs (seats rotate;
+ * `games` is rounded up to a multiple of the rotations) from `seed`, on
+ * one thread, as `gameai match` does. Errors for a bad spec, an agent count
+ * that does not fit the table, games < 1. */
+GAMEAI_C_EXPORT gameai_status gameai_match(const char* game_spec,
+                                           const char* const* agent_specs,
+                                           size_t num_agents, int64_t games,
+                                           uint64_t seed,
+                                           gameai_match_result** out);
+GAMEAI_C_EXPORT void gameai_match_result_free(gameai_match_result* result);
+/* The result as `gameai match --json` prints it. */
+GAMEAI_C_EXPORT gameai_status
+gameai_match_result_json(const gameai_match_result* result, char* buffer,
+                         size_t capacity, size_t* length);
 
 #ifdef __cplusplus
 }

@@ -12,9 +12,12 @@
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/core/agent.h"
+#include "gameai/core/arena.h"
 #include "gameai/core/game.h"
 #include "gameai/core/memory.h"
+#include "gameai/core/random.h"
 #include "gameai/core/registry.h"
+#include "gameai/core/saved_game.h"
 #include "gameai/core/text.h"
 
 struct gameai_game {
@@ -26,6 +29,9 @@ struct gameai_state {
 struct gameai_agent {
   std::shared_ptr<const gameai::Game> game;
   std::unique_ptr<gameai::Agent> agent;
+};
+struct gameai_match_result {
+  std::string json;
 };
 
 namespace {
@@ -128,6 +134,26 @@ gameai_status CheckSeat(const gameai::State& state, int player,
               fmt::format("player {} is out of range; accepted: 0..{}{}",
                           player, players - 1,
                           chance_allowed ? " or GAMEAI_CHANCE_PLAYER" : ""));
+}
+
+// CheckIndex: `index` names one of `size` entries of a list of `what`.
+gameai_status CheckIndex(size_t index, size_t size, const char* what) {
+  if (index < size) return GAMEAI_OK;
+  return Fail(GAMEAI_INVALID_ARGUMENT,
+              size == 0
+                  ? fmt::format("index {} is out of range: no {}", index, what)
+                  : fmt::format("index {} is out of range; accepted: "
+                                "0..{} ({} {})",
+                                index, size - 1, size, what));
+}
+
+// GameAgents: the agent entries of `game`'s registry entry (generic first).
+absl::StatusOr<std::vector<const gameai::AgentEntry*>> GameAgents(
+    const gameai::Game& game) {
+  absl::StatusOr<const gameai::GameEntry*> entry =
+      gameai::FindGame(game.Name());
+  if (!entry.ok()) return entry.status();
+  return gameai::AgentsFor(**entry);
 }
 
 }  // namespace
@@ -404,6 +430,211 @@ gameai_status gameai_agent_explain(const gameai_agent* agent, char* buffer,
   return Guard([&] {
     if (agent == nullptr) return Null("agent");
     return CopyString(agent->agent->Explain(), buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_registered_game_count(size_t* count) {
+  return Guard([&] {
+    if (count == nullptr) return Null("count");
+    gameai::RegisterBuiltinGames();
+    *count = gameai::RegisteredGames().size();
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_registered_game_name(size_t index, char* buffer,
+                                          size_t capacity, size_t* length) {
+  return Guard([&] {
+    gameai::RegisterBuiltinGames();
+    const std::vector<const gameai::GameEntry*> games =
+        gameai::RegisteredGames();
+    if (gameai_status s = CheckIndex(index, games.size(), "games"); s) return s;
+    return CopyString(games[index]->name, buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_game_max_game_length(const gameai_game* game, int* out) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (out == nullptr) return Null("out");
+    *out = game->game->MaxGameLength();
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_game_get_type(const gameai_game* game,
+                                   gameai_game_type* out) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (out == nullptr) return Null("out");
+    using Type = gameai::GameType;
+    const Type type = game->game->Type();
+    *out = gameai_game_type{
+        .simultaneous = type.dynamics == Type::Dynamics::kSimultaneous,
+        .stochastic = type.chance == Type::Chance::kStochastic,
+        .imperfect_information =
+            type.information == Type::Information::kImperfect,
+        .zero_sum = type.zero_sum};
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_game_name(const gameai_game* game, char* buffer,
+                               size_t capacity, size_t* length) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    return CopyString(game->game->Name(), buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_game_spec(const gameai_game* game, char* buffer,
+                               size_t capacity, size_t* length) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    return CopyString(game->game->Spec(), buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_game_param_count(const gameai_game* game, size_t* count) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (count == nullptr) return Null("count");
+    *count = game->game->GetParams().Entries().size();
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_game_param_name(const gameai_game* game, size_t index,
+                                     char* buffer, size_t capacity,
+                                     size_t* length) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    const auto& entries = game->game->GetParams().Entries();
+    if (gameai_status s = CheckIndex(index, entries.size(), "parameters"); s)
+      return s;
+    return CopyString(entries[index].first, buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_game_param_value(const gameai_game* game, size_t index,
+                                      char* buffer, size_t capacity,
+                                      size_t* length) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    const auto& entries = game->game->GetParams().Entries();
+    if (gameai_status s = CheckIndex(index, entries.size(), "parameters"); s)
+      return s;
+    return CopyString(entries[index].second, buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_game_agent_count(const gameai_game* game, size_t* count) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (count == nullptr) return Null("count");
+    absl::StatusOr<std::vector<const gameai::AgentEntry*>> agents =
+        GameAgents(*game->game);
+    if (!agents.ok()) return FromStatus(agents.status());
+    *count = agents->size();
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_game_agent_name(const gameai_game* game, size_t index,
+                                     char* buffer, size_t capacity,
+                                     size_t* length) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    absl::StatusOr<std::vector<const gameai::AgentEntry*>> agents =
+        GameAgents(*game->game);
+    if (!agents.ok()) return FromStatus(agents.status());
+    if (gameai_status s = CheckIndex(index, agents->size(), "agents"); s)
+      return s;
+    return CopyString((*agents)[index]->name, buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_state_sample_chance(const gameai_state* state,
+                                         uint64_t seed, int64_t* action) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (action == nullptr) return Null("action");
+    if (!state->state->IsChanceNode()) {
+      return Fail(GAMEAI_FAILED_PRECONDITION,
+                  fmt::format("not a chance node (player {} acts): no "
+                              "outcome to sample",
+                              state->state->CurrentPlayer()));
+    }
+    gameai::Rng rng(seed);
+    *action = gameai::SampleChanceOutcome(state->state->ChanceOutcomes(), rng);
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_scores(const gameai_state* state, double* scores,
+                                  size_t capacity, size_t* count) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    return CopyArray(state->state->Scores(), scores, capacity, count);
+  });
+}
+
+gameai_status gameai_state_hint(const gameai_state* state,
+                                const char* agent_spec, int64_t* action,
+                                char* explanation, size_t capacity,
+                                size_t* length) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (action == nullptr) return Null("action");
+    if (length == nullptr) return Null("length");
+    const std::string spec = agent_spec != nullptr
+                                 ? std::string(agent_spec)
+                                 : gameai::HintAgent(state->state->GetGame());
+    std::string text;
+    absl::StatusOr<gameai::Action> hint =
+        gameai::Hint(*state->state, spec, &text);
+    if (!hint.ok()) return FromStatus(hint.status());
+    if (gameai_status s = CopyString(text, explanation, capacity, length); s)
+      return s;
+    *action = *hint;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_match(const char* game_spec,
+                           const char* const* agent_specs, size_t num_agents,
+                           int64_t games, uint64_t seed,
+                           gameai_match_result** out) {
+  return Guard([&] {
+    if (game_spec == nullptr) return Null("game_spec");
+    if (agent_specs == nullptr && num_agents > 0) return Null("agent_specs");
+    if (out == nullptr) return Null("out");
+    gameai::MatchOptions options;
+    options.game = game_spec;
+    options.games = games;
+    options.seed = seed;
+    for (size_t i = 0; i < num_agents; ++i) {
+      if (agent_specs[i] == nullptr) {
+        return Fail(GAMEAI_INVALID_ARGUMENT,
+                    fmt::format("agent_specs[{}] is NULL", i));
+      }
+      options.agents.emplace_back(agent_specs[i]);
+    }
+    absl::StatusOr<gameai::MatchResult> result = gameai::RunMatch(options);
+    if (!result.ok()) return FromStatus(result.status());
+    *out = new gameai_match_result{gameai::MatchResultToJson(*result)};
+    return GAMEAI_OK;
+  });
+}
+
+void gameai_match_result_free(gameai_match_result* result) { delete result; }
+
+gameai_status gameai_match_result_json(const gameai_match_result* result,
+                                       char* buffer, size_t capacity,
+                                       size_t* length) {
+  return Guard([&] {
+    if (result == nullptr) return Null("result");
+    return CopyString(result->json, buffer, capacity, length);
   });
 }
 

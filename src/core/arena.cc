@@ -310,8 +310,8 @@ class MatchRunner {
             seating_.solitaire ? state->ChanceKey() : std::nullopt;
         Rng keyed(
             DeriveSeed(DeriveSeed(game_seed, kChanceStream), key.value_or(0)));
-        const Action outcome =
-            SampleOutcome(state->ChanceOutcomes(), key ? keyed : referee);
+        const Action outcome = SampleChanceOutcome(state->ChanceOutcomes(),
+                                                   key ? keyed : referee);
         (void)state->ApplyAction(outcome);  // one of the listed outcomes
       } else if (current == kSimultaneousPlayer) {
         std::vector<Action> joint(players);
@@ -340,16 +340,6 @@ class MatchRunner {
       (void)seated[p]->EndGame(*state->ViewFor(p), record.returns);
     }
     return record;
-  }
-
-  static Action SampleOutcome(const std::vector<ChanceOutcome>& outcomes,
-                              Rng& rng) {
-    double u = rng.Uniform();
-    for (const ChanceOutcome& o : outcomes) {
-      if (u < o.probability) return o.action;
-      u -= o.probability;
-    }
-    return outcomes.back().action;  // rounding: the sum may fall short of 1
   }
 
   // AskAgent: the agent's action if legal; otherwise the violation is

@@ -95,7 +95,8 @@ absl::StatusOr<std::unique_ptr<State>> LoadGameText(std::string_view text) {
   return std::move(*state);
 }
 
-absl::StatusOr<Action> Hint(const State& state, std::string_view agent_spec) {
+absl::StatusOr<Action> Hint(const State& state, std::string_view agent_spec,
+                            std::string* explanation) {
   const Player player = state.CurrentPlayer();
   if (player < 0) {
     return absl::FailedPreconditionError(
@@ -111,7 +112,14 @@ absl::StatusOr<Action> Hint(const State& state, std::string_view agent_spec) {
     return absl::InternalError(fmt::format(
         "agent '{}' suggested an illegal action {}", agent_spec, action));
   }
+  if (explanation != nullptr) *explanation = agent->Explain();
   return action;
+}
+
+std::string HintAgent(const Game& game) {
+  absl::StatusOr<const GameEntry*> entry = FindGame(game.Name());
+  if (!entry.ok() || (*entry)->hint_agent.empty()) return "mcts";
+  return (*entry)->hint_agent;
 }
 
 }  // namespace gameai

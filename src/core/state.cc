@@ -4,6 +4,16 @@
 
 namespace gameai {
 
+Action SampleChanceOutcome(const std::vector<ChanceOutcome>& outcomes,
+                           Rng& rng) {
+  double u = rng.Uniform();
+  for (const ChanceOutcome& o : outcomes) {
+    if (u < o.probability) return o.action;
+    u -= o.probability;
+  }
+  return outcomes.back().action;
+}
+
 std::string State::DescribeLegalActions(Player player, bool ids) const {
   constexpr size_t kShown = 24;  // a list of thousands helps nobody
   const std::vector<Action> legal = LegalActions(player);

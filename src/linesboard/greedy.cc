@@ -1,5 +1,7 @@
 #include "gameai/linesboard/greedy.h"
 
+#include <memory>
+
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/core/kernel_adapter.h"
@@ -45,10 +47,12 @@ GreedyChoice GreedyMove(const Rules& rules, const State& s, Rng& rng,
   GreedyChoice choice;
   choice.score = -1;
   choice.removed = -1;
-  MoveList& tied = *[] {
-    thread_local MoveList list;  // 8 KB: kept off the stack, reused
-    return &list;
-  }();
+  // 8 KB, allocated once per thread: off the stack, and out of the
+  // thread-local block, which libgameai_c.so must keep small (see
+  // tests/c_lib_self_contained.sh).
+  thread_local const std::unique_ptr<MoveList> list =
+      std::make_unique<MoveList>();
+  MoveList& tied = *list;
   tied.count = 0;
   choice.evaluated =
       evaluator.ForEachMove(rules, s, [&](Move m, int score, int removed) {

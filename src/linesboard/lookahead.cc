@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -86,7 +87,10 @@ int LookaheadPlanner::ChainValue(const Rules& rules, const State& s, int depth,
 
 Move LookaheadPlanner::QuietMove(const Rules& rules, const State& s, Rng& rng) {
   // Every move is quiet here: keep those leaving the fewest threats.
-  thread_local MoveList safest;
+  // Allocated once per thread (see GreedyMove on thread-local move lists).
+  thread_local const std::unique_ptr<MoveList> safest_list =
+      std::make_unique<MoveList>();
+  MoveList& safest = *safest_list;
   safest.count = 0;
   int fewest = 1 << 30;
   MoveList moves;

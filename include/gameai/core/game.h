@@ -26,6 +26,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "gameai/core/params.h"
+#include "gameai/core/random.h"
 #include "gameai/core/types.h"
 
 namespace gameai {
@@ -45,6 +46,12 @@ struct ChanceOutcome {
   Action action;
   double probability;
 };
+
+// SampleChanceOutcome: an outcome drawn by its probability with one
+// rng.Uniform() (the last when rounding leaves the sum short of 1).
+// REQUIRES: `outcomes` is not empty.
+Action SampleChanceOutcome(const std::vector<ChanceOutcome>& outcomes,
+                           Rng& rng);
 
 class Game : public std::enable_shared_from_this<Game> {
  public:

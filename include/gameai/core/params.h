@@ -53,6 +53,11 @@ class Params {
   const std::string& GetString(std::string_view name) const;
   // Canonical: "name(k=v,...)" with every parameter, in declaration order.
   std::string Canonical(std::string_view name) const;
+  // Entries: every parameter as (name, value in spec form), in declaration
+  // order.
+  const std::vector<std::pair<std::string, std::string>>& Entries() const {
+    return ordered_;
+  }
 
  private:
   friend absl::StatusOr<Params> ResolveParams(const Spec&,

@@ -31,8 +31,14 @@ std::string SaveGameText(const State& state);
 absl::StatusOr<std::unique_ptr<State>> LoadGameText(std::string_view text);
 
 // Hint: the action that agent `agent_spec` would play for the player to
-// move (a fresh agent, seed 0, seated at that player).
-absl::StatusOr<Action> Hint(const State& state, std::string_view agent_spec);
+// move (a fresh agent, seed 0, seated at that player). `explanation`, when
+// not null, receives the agent's Explain() of that move.
+absl::StatusOr<Action> Hint(const State& state, std::string_view agent_spec,
+                            std::string* explanation = nullptr);
+
+// HintAgent: the agent `game` gives hints with: its strongest (the
+// registry's GameEntry::hint_agent), or mcts for games that name none.
+std::string HintAgent(const Game& game);
 
 }  // namespace gameai
 
