@@ -427,7 +427,9 @@ class FirstRolls final : public Agent {
  public:
   FirstRolls(bool reroll, std::shared_ptr<std::vector<std::string>> rolls)
       : reroll_(reroll), rolls_(std::move(rolls)) {}
-  absl::StatusOr<Action> Step(const State& view) override {
+
+ protected:
+  absl::StatusOr<Action> DoStep(const State& view) override {
     const std::string text = view.Serialize();
     const std::vector<std::string_view> words = SplitWords(text);
     if (words[2] == "1" && words[3] == "2") rolls_->emplace_back(words[4]);

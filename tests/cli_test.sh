@@ -152,6 +152,8 @@ if ! "$GAMEAI" agents minirisk --json | grep -q '"name": "rl", "help": "[^"]*", 
 fi
 if ! "$GAMEAI" agents minirisk --json | grep -q '"name": "fixed", "help": "[^"]*", "memory": ""'; then
   echo "FAIL: agents minirisk --json does not declare fixed memoryless"; failures=$((failures + 1))
+fi
+
 # Solitaire: no wins/draws/losses (null in JSON, no columns in the table)
 # and a paired difference against the first agent.
 solo=$("$GAMEAI" match 'yacht(players=1)' --agents greedy,random --games 4 --json)

@@ -1,5 +1,5 @@
 // A UECda test server of our own, written from the protocol description
-// (shared/spec/uecda_protocol.md), not from the competition's code: it
+// (docs/uecda.md), not from the competition's code: it
 // speaks protocol 20070 on 127.0.0.1, deals seeded games and judges every
 // submission by the server's rules as described there (its own
 // classification and comparison, independent of the daifugo kernel's).

@@ -1,5 +1,5 @@
-// gameai/uecda/client.h: a UECda client (protocol 20070; shared/spec/
-// uecda_protocol.md) that plays a whole match on the server with any
+// gameai/uecda/client.h: a UECda client (protocol 20070;
+// docs/uecda.md) that plays a whole match on the server with any
 // registered daifugo agent, under the server's rules (daifugo(uecda=true)).
 //
 // MatchTracker rebuilds what the agent's seat may know from the tables

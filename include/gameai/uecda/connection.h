@@ -1,5 +1,5 @@
 // gameai/uecda/connection.h: one TCP connection of the UECda protocol
-// (shared/spec/uecda_protocol.md §1) over standalone Asio, every read and
+// (docs/uecda.md) over standalone Asio, every read and
 // write bounded by a timeout. Tables go out in one write of 480 bytes (the
 // server reads each with a single read()); reads loop until the whole
 // message is in, however the bytes arrive. Loopback and IPv4 only.

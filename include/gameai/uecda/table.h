@@ -1,5 +1,5 @@
 // gameai/uecda/table.h: the UECda protocol's 8x15 card table (protocol
-// 20070; shared/spec/uecda_protocol.md §2, §6) and its conversion to and
+// 20070; docs/uecda.md) and its conversion to and
 // from the daifugo kernel's cards and melds.
 //
 // t[row][col]: rows 0..3 the suits ♠ ♥ ♦ ♣, row 4 the joker; cols 1..13 the
