@@ -300,8 +300,9 @@ TEST(AgentMemory, MemorylessAgentsPlayAGameAlikeAfterOtherGames) {
   }
 }
 
-// MatchJson: the match's JSON with every game logged, without what may
-// differ between thread counts by design (the count, the time taken).
+// MatchJson: the match's JSON with every game logged, played as `threads`
+// series on as many threads, without what may differ between series
+// counts by design (the counts, the time taken).
 std::string MatchJson(MatchOptions options, int threads) {
   options.threads = threads;
   options.log_games = true;
@@ -309,6 +310,7 @@ std::string MatchJson(MatchOptions options, int threads) {
   EXPECT_TRUE(result.ok()) << options.game << ": " << result.status();
   if (!result.ok()) return {};
   result->threads = 0;
+  result->series = 0;
   result->elapsed_seconds = 0;
   return MatchResultToJson(*result);
 }

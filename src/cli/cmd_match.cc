@@ -1,11 +1,16 @@
-// `gameai match GAME --agents A,B[,...] --games N [--seed S] [--threads T]
-// [--json]`.
+// `gameai match GAME --agents A,B[,...] --games N [--seed S] [--series K]
+// [--threads T] [--json]`.
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "args.h"
+#include "cmd_match.h"
+#include "mpi_match.h"
 #include "fmt/format.h"
 #include "gameai/core/arena.h"
 #include "gameai/core/spec.h"
@@ -17,7 +22,9 @@ namespace {
 // taken more than a second.
 class ProgressBar {
  public:
-  ProgressBar() : enabled_(isatty(STDERR_FILENO) == 1) {}
+  // where: after "N/M games", e.g. " on rank 0" (whose share M is).
+  explicit ProgressBar(std::string where)
+      : enabled_(isatty(STDERR_FILENO) == 1), where_(std::move(where)) {}
   void Update(int64_t done, int64_t total) {
     if (!enabled_) return;
     const double elapsed =
@@ -28,8 +35,8 @@ class ProgressBar {
     last_draw_ = elapsed;
     const int width = 40;
     const int filled = static_cast<int>(width * done / total);
-    fmt::print(stderr, "\r[{}{}] {}/{} games", std::string(filled, '#'),
-               std::string(width - filled, ' '), done, total);
+    fmt::print(stderr, "\r[{}{}] {}/{} games{}", std::string(filled, '#'),
+               std::string(width - filled, ' '), done, total, where_);
     drawn_ = true;
   }
   ~ProgressBar() {
@@ -38,6 +45,7 @@ class ProgressBar {
 
  private:
   bool enabled_;
+  std::string where_;
   bool drawn_ = false;
   double last_draw_ = 0;
   std::chrono::steady_clock::time_point start_ =
@@ -46,7 +54,7 @@ class ProgressBar {
 
 constexpr char kUsage[] =
     "usage: gameai match GAME --agents A,B[,...] [--games N] [--seed S] "
-    "[--threads T] [--random-opening PLIES] [--json] [--game-log] "
+    "[--series K] [--threads T] [--random-opening PLIES] [--json] [--game-log] "
     "(gameai match --help)";
 
 constexpr char kHelp[] =
@@ -63,7 +71,12 @@ constexpr char kHelp[] =
     "multiple of the\n"
     "                          seat rotations)\n"
     "  --seed S                the series' seed (default 1)\n"
-    "  --threads T             independent series run at once (default 1)\n"
+    "  --series K              split the games into K series, each with its "
+    "own agent\n"
+    "                          instances; results depend on the seed and K "
+    "only\n"
+    "                          (default: T, the thread count)\n"
+    "  --threads T             series played at once (default 1)\n"
     "  --random-opening PLIES  random moves at the start of every game "
     "(default 0)\n"
     "  --json                  the results as JSON on stdout\n"
@@ -74,8 +87,14 @@ constexpr char kHelp[] =
 }  // namespace
 
 int RunMatchCommand(const std::vector<std::string>& argv) {
+  return RunMatchWithAgents(argv, {});
+}
+
+int RunMatchWithAgents(const std::vector<std::string>& argv,
+                       std::vector<AgentEntry> custom_agents) {
   absl::StatusOr<Args> args =
-      ParseArgs(argv, {"agents", "games", "seed", "threads", "random-opening"},
+      ParseArgs(argv, {"agents", "games", "seed", "series", "threads",
+                 "random-opening"},
                 {"json", "game-log", "help"});
   if (!args.ok()) return Fail(args.status());
   if (args->switches.count("help")) {
@@ -97,18 +116,34 @@ int RunMatchCommand(const std::vector<std::string>& argv) {
   if (!seed.ok()) return Fail(seed.status());
   absl::StatusOr<int64_t> threads = args->Int("threads", 1, 1, 256);
   if (!threads.ok()) return Fail(threads.status());
+  // 0: --series absent, K = T (MatchOptions::series).
+  absl::StatusOr<int64_t> series = args->Int("series", 0, 1, 100'000);
+  if (!series.ok()) return Fail(series.status());
   absl::StatusOr<int64_t> opening = args->Int("random-opening", 0, 0, 1000);
   if (!opening.ok()) return Fail(opening.status());
   options.random_opening = static_cast<int>(*opening);
   options.games = *games;
   options.seed = static_cast<uint64_t>(*seed);
   options.threads = static_cast<int>(*threads);
+  options.series = *series;
   options.log_games = args->switches.count("game-log") > 0;
-  ProgressBar progress;
+  options.custom_agents = std::move(custom_agents);
+  const bool distributed = LaunchedUnderMpi();
+  ProgressBar progress(distributed ? " on rank 0" : "");
   options.on_progress = [&progress](int64_t done, int64_t total) {
     progress.Update(done, total);
   };
-  absl::StatusOr<MatchResult> result = RunMatch(options);
+  absl::StatusOr<MatchResult> result;
+  if (distributed) {
+    RankedResult ranked = RunMatchOnRanks(options);
+    // Rank 0 speaks for the job; the others exit with their own status.
+    if (!ranked.root) {
+      return ranked.result.ok() ? 0 : ExitCodeFor(ranked.result.status());
+    }
+    result = std::move(ranked.result);
+  } else {
+    result = RunMatch(options);
+  }
   if (!result.ok()) return Fail(result.status());
   if (args->switches.count("json")) {
     fmt::print("{}", MatchResultToJson(*result));

@@ -1,9 +1,11 @@
 #include "gameai/core/arena.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
-#include <memory>
+#include <exception>
 #include <map>
+#include <memory>
 #include <new>
 #include <optional>
 #include <thread>
@@ -18,9 +20,18 @@
 #include "gameai/core/spec.h"
 #include "gameai/core/status_macros.h"
 #include "gameai/core/text.h"
+#include "arena_totals.h"
 
 namespace gameai {
 namespace {
+
+using arena_internal::AddGroupDifferences;
+using arena_internal::GroupScores;
+using arena_internal::kTrackedHistories;
+using arena_internal::PairedTotals;
+using arena_internal::SeriesPart;
+using arena_internal::SeriesTotals;
+using arena_internal::SpecTotals;
 
 // kOpeningStream: tells the openings' generator apart from the games'.
 constexpr uint64_t kOpeningStream = 0x6f70656e696e67;
@@ -71,93 +82,6 @@ struct Series {
   int64_t end_game = 0;
 };
 
-// SpecTotals: one spec's results so far, summed exactly (ExactSum), so
-// that series added together give the same totals for any split.
-struct SpecTotals {
-  int64_t games = 0, wins = 0, draws = 0, losses = 0, illegal_actions = 0;
-  ExactSum scores, score_squares, returns, first_places;
-  std::vector<ExactSum> tallies;
-
-  void Add(const SpecTotals& other) {
-    games += other.games;
-    wins += other.wins;
-    draws += other.draws;
-    losses += other.losses;
-    illegal_actions += other.illegal_actions;
-    scores.Add(other.scores);
-    score_squares.Add(other.score_squares);
-    returns.Add(other.returns);
-    first_places.Add(other.first_places);
-    if (tallies.size() < other.tallies.size()) {
-      tallies.resize(other.tallies.size());
-    }
-    for (size_t k = 0; k < other.tallies.size(); ++k) {
-      tallies[k].Add(other.tallies[k]);
-    }
-  }
-};
-
-// PairedTotals: the differences (a solitaire spec's mean score minus spec
-// 0's) over the rotation groups, one per group, summed exactly.
-struct PairedTotals {
-  int64_t pairs = 0;
-  ExactSum sum, squares;
-
-  void Add(const PairedTotals& other) {
-    pairs += other.pairs;
-    sum.Add(other.sum);
-    squares.Add(other.squares);
-  }
-};
-
-// GroupScores: the (spec, score) of each game of one solitaire rotation
-// group seen so far (the agents of a group play the same chance).
-using GroupScores = std::vector<std::pair<int, double>>;
-
-// AddGroupDifferences: a complete group's difference of each spec against
-// spec 0 into `paired` (one entry per spec; entry 0 unused).
-void AddGroupDifferences(const GroupScores& group,
-                         std::vector<PairedTotals>& paired) {
-  std::vector<double> sum(paired.size(), 0.0);
-  std::vector<int> count(paired.size(), 0);
-  for (const auto& [spec, score] : group) {
-    sum[spec] += score;
-    ++count[spec];
-  }
-  if (count[0] == 0) return;
-  for (size_t i = 1; i < paired.size(); ++i) {
-    if (count[i] == 0) continue;
-    const double d = sum[i] / count[i] - sum[0] / count[0];
-    ++paired[i].pairs;
-    paired[i].sum.Add(d);
-    paired[i].squares.Add(d * d);
-  }
-}
-
-// RepeatTotals: per rotation (seating), the series' first game's history
-// hash and how many of its games had each history, for the first
-// kTrackedHistories distinct histories (a series of random games keeps a
-// bounded map; repeats of a history seen later go uncounted).
-constexpr size_t kTrackedHistories = 1024;
-struct RepeatTotals {
-  std::vector<std::optional<uint64_t>> first;
-  std::vector<absl::flat_hash_map<uint64_t, int64_t>> count;
-};
-
-// SeriesTotals: what a series keeps of its games: the totals per spec, the
-// game log when asked for, and its first illegal actions. Nothing grows
-// with the number of games unless the game log is asked for (a solitaire
-// match's open groups are at most two per series: its first and last).
-struct SeriesTotals {
-  std::vector<SpecTotals> specs;
-  std::vector<PairedTotals> paired;
-  std::map<int64_t, GroupScores> open_groups;  // by group index
-  RepeatTotals repeats;
-  std::vector<GameLogEntry> game_log;
-  std::vector<IllegalAction> illegal;  // the series' first kKeptIllegalActions
-  absl::Status status;                 // an allocation that failed
-};
-
 class MatchRunner {
  public:
   MatchRunner(const MatchOptions& options, std::shared_ptr<const Game> game,
@@ -192,17 +116,15 @@ class MatchRunner {
   }
 
   // RunSeries: plays games [first, end) with one set of agent instances,
-  // adding each game to `totals` as it ends. An allocation that fails
-  // ends the series with totals.status set.
+  // adding each game to `totals` as it ends. An allocation that fails or
+  // an exception (an agent's or the game's bug) ends the series with
+  // totals.status set.
   void RunSeries(const Series& series,
                  std::vector<std::unique_ptr<Agent>>& agents,
                  SeriesTotals& totals) {
+    int64_t g = series.first_game;
     try {
-      totals.specs.resize(specs_.size());
-      totals.paired.resize(specs_.size());
-      totals.repeats.first.resize(seating_.rotations);
-      totals.repeats.count.resize(seating_.rotations);
-      for (int64_t g = series.first_game; g < series.end_game; ++g) {
+      for (; g < series.end_game; ++g) {
         const GameRecord record = PlayOne(g, agents, totals.illegal);
         AddGame(record, g, totals);
         absl::MutexLock lock(&mutex_);
@@ -211,7 +133,21 @@ class MatchRunner {
       }
     } catch (const std::bad_alloc&) {
       totals.status = absl::ResourceExhaustedError(kOutOfMemoryMessage);
+    } catch (const std::exception& e) {
+      totals.status = absl::InternalError(fmt::format(
+          "game {}: an agent or the game threw an exception: {}", g, e.what()));
     }
+  }
+
+  // Sized: empty totals with an entry for every spec and rotation, so that
+  // an empty series merges like any other.
+  SeriesTotals Sized() const {
+    SeriesTotals totals;
+    totals.specs.resize(specs_.size());
+    totals.paired.resize(specs_.size());
+    totals.repeats.first.resize(seating_.rotations);
+    totals.repeats.count.resize(seating_.rotations);
+    return totals;
   }
 
   void set_total(int64_t total) { total_ = total; }
@@ -406,9 +342,27 @@ AgentResult Summarize(const std::string& spec, const SpecTotals& totals,
   return r;
 }
 
-}  // namespace
 
-absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
+// kMaxSeries: every series' totals are kept until the merge (a few
+// kilobytes each, more for matches with many repeats tracked).
+constexpr int64_t kMaxSeries = 100'000;
+
+// PreparedMatch: what every process of a match derives alike from the
+// options before playing.
+struct PreparedMatch {
+  std::shared_ptr<const Game> game;
+  Seating seating;
+  std::vector<std::string> specs;  // distinct, in the order given
+  int64_t games = 0;               // rounded up to whole rotations
+  int64_t series = 1;              // K
+
+  // FirstGame: series j plays games [FirstGame(j), FirstGame(j + 1)).
+  int64_t FirstGame(int64_t j) const {
+    return static_cast<int64_t>(static_cast<__int128>(games) * j / series);
+  }
+};
+
+absl::StatusOr<PreparedMatch> Prepare(const MatchOptions& options) {
   if (options.games < 1) {
     return absl::InvalidArgumentError(
         fmt::format("games={} must be at least 1", options.games));
@@ -417,6 +371,11 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
     return absl::InvalidArgumentError(
         fmt::format("threads={} must be in [1, 256]", options.threads));
   }
+  if (options.series < 0 || options.series > kMaxSeries) {
+    return absl::InvalidArgumentError(fmt::format(
+        "series={} must be in [1, {}] (0: as many as threads)",
+        options.series, kMaxSeries));
+  }
   if (options.random_opening < 0) {
     return absl::InvalidArgumentError(fmt::format(
         "random_opening={} must be at least 0", options.random_opening));
@@ -424,9 +383,9 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   if (options.agents.empty()) {
     return absl::InvalidArgumentError("no agents given");
   }
-  GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const Game> game,
-                          LoadGame(options.game));
-  const int players = game->NumPlayers();
+  PreparedMatch match;
+  GAMEAI_ASSIGN_OR_RETURN(match.game, LoadGame(options.game));
+  const int players = match.game->NumPlayers();
   const int given = static_cast<int>(options.agents.size());
   const bool solitaire = players == 1;
   if (!solitaire && given > players) {
@@ -435,66 +394,116 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
                     options.game, players, given));
   }
   // Distinct specs in the order given; the table's slots cycle the list.
-  std::vector<std::string> specs;
-  Seating seating;
+  Seating& seating = match.seating;
   seating.solitaire = solitaire;
   const int slots = solitaire ? given : players;
   for (int j = 0; j < slots; ++j) {
     const std::string& spec = options.agents[j % given];
-    auto it = std::find(specs.begin(), specs.end(), spec);
-    if (it == specs.end()) it = specs.insert(specs.end(), spec);
-    seating.slot_spec.push_back(static_cast<int>(it - specs.begin()));
+    auto it = std::find(match.specs.begin(), match.specs.end(), spec);
+    if (it == match.specs.end()) it = match.specs.insert(match.specs.end(), spec);
+    seating.slot_spec.push_back(static_cast<int>(it - match.specs.begin()));
   }
-  seating.rotations = solitaire ? given : (specs.size() == 1 ? 1 : players);
+  seating.rotations =
+      solitaire ? given : (match.specs.size() == 1 ? 1 : players);
+  match.games = (options.games + seating.rotations - 1) / seating.rotations *
+                seating.rotations;
+  match.series = options.series > 0 ? options.series : options.threads;
+  return match;
+}
 
+// PlaySeriesRange: series [first, end) on up to options.threads threads,
+// each thread taking the next series not yet started; the totals are in
+// series order whatever thread played them. Errors before any game (an
+// agent that cannot be made, a game log that cannot fit) are returned;
+// errors during a series are in its totals.
+absl::StatusOr<std::vector<SeriesTotals>> PlaySeriesRange(
+    const PreparedMatch& match, const MatchOptions& options, int64_t first,
+    int64_t end) {
+  MatchRunner runner(options, match.game, match.seating, match.specs);
+  const int64_t games = match.FirstGame(end) - match.FirstGame(first);
+  runner.set_total(games);
+  if (options.log_games) {
+    // The log is the one record that grows with the games.
+    const int64_t per_game = static_cast<int64_t>(
+        sizeof(GameLogEntry) + 64 +
+        match.game->NumPlayers() * (sizeof(int) + sizeof(double)));
+    GAMEAI_RETURN_IF_ERROR(CheckMemory(
+        fmt::format("the game log of {} games", games), games * per_game));
+  }
+  using AgentSet = std::vector<std::unique_ptr<Agent>>;
+  // One set made before the threads start, so that a bad spec is an error
+  // here; the other series make theirs when they start.
+  std::vector<AgentSet> ready(1);
+  GAMEAI_ASSIGN_OR_RETURN(ready[0], runner.MakeAgents());
+  absl::Mutex ready_mutex;
+  std::vector<SeriesTotals> totals(end - first);
+  std::atomic<int64_t> next{first};
+  auto work = [&] {
+    for (int64_t j; (j = next.fetch_add(1)) < end;) {
+      SeriesTotals& series_totals = totals[j - first];
+      series_totals = runner.Sized();
+      const Series series{.first_game = match.FirstGame(j),
+                          .end_game = match.FirstGame(j + 1)};
+      if (series.first_game == series.end_game) continue;
+      AgentSet agents;
+      {
+        absl::MutexLock lock(&ready_mutex);
+        if (!ready.empty()) {
+          agents = std::move(ready.back());
+          ready.pop_back();
+        }
+      }
+      if (agents.empty()) {
+        absl::StatusOr<AgentSet> made = runner.MakeAgents();
+        if (!made.ok()) {
+          series_totals.status = made.status();
+          continue;
+        }
+        agents = *std::move(made);
+      }
+      runner.RunSeries(series, agents, series_totals);
+    }
+  };
+  const int64_t threads = std::min<int64_t>(options.threads, end - first);
+  std::vector<std::thread> workers;
+  for (int64_t t = 1; t < threads; ++t) workers.emplace_back(work);
+  work();
+  for (std::thread& w : workers) w.join();
+  return totals;
+}
+
+// Merge: the match's result from every series' totals, in series order
+// (the log and the illegal actions stay in game order).
+absl::StatusOr<MatchResult> Merge(const PreparedMatch& match,
+                                  const MatchOptions& options,
+                                  std::vector<SeriesTotals>& totals) {
+  const std::vector<std::string>& specs = match.specs;
+  const Seating& seating = match.seating;
+  const bool solitaire = seating.solitaire;
   MatchResult result;
   result.game = options.game;
   result.seed = options.seed;
   result.threads = options.threads;
+  result.series = match.series;
   result.random_opening = options.random_opening;
-  result.num_players = players;
+  result.num_players = match.game->NumPlayers();
   result.solitaire = solitaire;
-  result.units = game->Units();
-  result.tally_names = game->TallyNames();
-  result.games = (options.games + seating.rotations - 1) / seating.rotations *
-                 seating.rotations;
-
-  MatchRunner runner(options, game, seating, specs);
-  runner.set_total(result.games);
-  const int threads =
-      static_cast<int>(std::min<int64_t>(options.threads, result.games));
-  std::vector<std::vector<std::unique_ptr<Agent>>> agents(threads);
-  for (auto& series_agents : agents) {
-    GAMEAI_ASSIGN_OR_RETURN(series_agents, runner.MakeAgents());
-  }
-  if (options.log_games) {
-    // The log is the one record that grows with the games.
-    const int64_t per_game = static_cast<int64_t>(
-        sizeof(GameLogEntry) + 64 + players * (sizeof(int) + sizeof(double)));
-    GAMEAI_RETURN_IF_ERROR(
-        CheckMemory(fmt::format("the game log of {} games", result.games),
-                    result.games * per_game));
-  }
-  std::vector<SeriesTotals> totals(threads);
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) {
-    const Series series{.first_game = result.games * t / threads,
-                        .end_game = result.games * (t + 1) / threads};
-    workers.emplace_back(
-        [&, series, t] { runner.RunSeries(series, agents[t], totals[t]); });
-  }
-  for (std::thread& w : workers) w.join();
-  result.elapsed_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  // Series in game order: the log and the illegal actions stay in order.
+  result.units = match.game->Units();
+  result.tally_names = match.game->TallyNames();
+  result.games = match.games;
   std::vector<SpecTotals> spec_totals(specs.size());
   std::vector<PairedTotals> paired(specs.size());
   std::map<int64_t, GroupScores> open_groups;  // groups split by series
   std::vector<std::optional<uint64_t>> first_hash(seating.rotations);
   for (SeriesTotals& series : totals) {
     GAMEAI_RETURN_IF_ERROR(series.status);
+    if (series.specs.size() != specs.size() ||
+        series.paired.size() != specs.size() ||
+        series.repeats.first.size() != first_hash.size() ||
+        series.repeats.count.size() != first_hash.size()) {
+      return absl::InvalidArgumentError(
+          "a series' totals do not fit the match (other agents or game)");
+    }
     for (size_t i = 0; i < specs.size(); ++i) {
       spec_totals[i].Add(series.specs[i]);
       paired[i].Add(series.paired[i]);
@@ -557,6 +566,81 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
     result.winner = best->spec;
   }
   return result;
+}
+
+}  // namespace
+
+absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
+  GAMEAI_ASSIGN_OR_RETURN(const PreparedMatch match, Prepare(options));
+  const auto start = std::chrono::steady_clock::now();
+  GAMEAI_ASSIGN_OR_RETURN(std::vector<SeriesTotals> totals,
+                          PlaySeriesRange(match, options, 0, match.series));
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  GAMEAI_ASSIGN_OR_RETURN(MatchResult result, Merge(match, options, totals));
+  result.elapsed_seconds = elapsed;
+  return result;
+}
+
+absl::StatusOr<int64_t> MatchSeriesCount(const MatchOptions& options) {
+  GAMEAI_ASSIGN_OR_RETURN(const PreparedMatch match, Prepare(options));
+  return match.series;
+}
+
+absl::StatusOr<std::string> PlayMatchSeries(const MatchOptions& options,
+                                            int64_t first, int64_t end) {
+  GAMEAI_ASSIGN_OR_RETURN(const PreparedMatch match, Prepare(options));
+  if (first < 0 || end < first || end > match.series) {
+    return absl::InvalidArgumentError(
+        fmt::format("series [{}, {}) is not within the match's {} series",
+                    first, end, match.series));
+  }
+  SeriesPart part{
+      .fingerprint = arena_internal::OptionsFingerprint(options, match.series),
+      .first_series = first};
+  GAMEAI_ASSIGN_OR_RETURN(part.series,
+                          PlaySeriesRange(match, options, first, end));
+  for (const SeriesTotals& series : part.series) {
+    GAMEAI_RETURN_IF_ERROR(series.status);
+  }
+  // The result keeps the first kKeptIllegalActions in game order: more
+  // from one part could never be shown.
+  size_t kept = 0;
+  for (SeriesTotals& series : part.series) {
+    const size_t room = kKeptIllegalActions - kept;
+    if (series.illegal.size() > room) series.illegal.resize(room);
+    kept += series.illegal.size();
+  }
+  return arena_internal::SerializePart(part);
+}
+
+absl::StatusOr<MatchResult> MergeMatchSeries(
+    const MatchOptions& options, absl::Span<const std::string> parts) {
+  GAMEAI_ASSIGN_OR_RETURN(const PreparedMatch match, Prepare(options));
+  const uint64_t fingerprint =
+      arena_internal::OptionsFingerprint(options, match.series);
+  std::vector<SeriesTotals> totals;
+  for (const std::string& bytes : parts) {
+    GAMEAI_ASSIGN_OR_RETURN(SeriesPart part, arena_internal::ParsePart(bytes));
+    if (part.fingerprint != fingerprint) {
+      return absl::InvalidArgumentError(
+          "a match part was played with other options (game, agents, games, "
+          "seed, series, random opening or game log differ)");
+    }
+    if (part.first_series != static_cast<int64_t>(totals.size())) {
+      return absl::InvalidArgumentError(fmt::format(
+          "a match part starts at series {} where series {} was expected",
+          part.first_series, totals.size()));
+    }
+    for (SeriesTotals& s : part.series) totals.push_back(std::move(s));
+  }
+  if (static_cast<int64_t>(totals.size()) != match.series) {
+    return absl::InvalidArgumentError(
+        fmt::format("the match parts hold {} of the match's {} series",
+                    totals.size(), match.series));
+  }
+  return Merge(match, options, totals);
 }
 
 }  // namespace gameai

@@ -50,6 +50,10 @@ std::string MatchResultToJson(const MatchResult& result) {
   w.Uint(result.seed);
   w.Key("threads");
   w.Int(result.threads);
+  w.Key("series");
+  w.Int(result.series);
+  w.Key("ranks");
+  w.Int(result.ranks);
   w.Key("random_opening");
   w.Int(result.random_opening);
   w.Key("players");
@@ -191,9 +195,11 @@ std::string MatchResultToTable(const MatchResult& result) {
                     result.games * units.rounds_per_game, units.rounds);
   }
   std::string out = fmt::format(
-      "{}: {}, seed {}, {} thread(s), {} random opening plies, {:.2f} s\n",
-      result.game, count, result.seed, result.threads, result.random_opening,
-      result.elapsed_seconds);
+      "{}: {}, seed {}, {} series, {}{} thread(s), {} random opening plies, "
+      "{:.2f} s\n",
+      result.game, count, result.seed, result.series,
+      result.ranks > 1 ? fmt::format("{} ranks of ", result.ranks) : "",
+      result.threads, result.random_opening, result.elapsed_seconds);
   if (result.solitaire) {
     // Solitaire: no ranking; each agent's score against the first agent's
     // on the same chance stream.

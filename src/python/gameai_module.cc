@@ -258,7 +258,8 @@ PYBIND11_MODULE(gameai, m) {
   m.def(
       "match",
       [](const std::string& game, const std::vector<std::string>& agents,
-         int64_t games, uint64_t seed, int threads, int random_opening) {
+         int64_t games, uint64_t seed, int threads, int random_opening,
+         int64_t series) {
         absl::StatusOr<MatchResult> result;
         {
           py::gil_scoped_release release;
@@ -267,6 +268,7 @@ PYBIND11_MODULE(gameai, m) {
                              .games = games,
                              .seed = seed,
                              .threads = threads,
+                             .series = series,
                              .random_opening = random_opening});
         }
         const std::string json = MatchResultToJson(Value(std::move(result)));
@@ -274,9 +276,11 @@ PYBIND11_MODULE(gameai, m) {
       },
       py::arg("game"), py::arg("agents"), py::arg("games") = 100,
       py::arg("seed") = 1, py::arg("threads") = 1,
-      py::arg("random_opening") = 0,
+      py::arg("random_opening") = 0, py::arg("series") = 0,
       "Plays a match (seats rotating) and returns the result of "
-      "`gameai match --json` as a dict.");
+      "`gameai match --json` as a dict. series=K splits the games into K "
+      "series with their own agent instances (0: as many as threads); the "
+      "result depends on the seed and K only.");
 }
 
 }  // namespace gameai::python

@@ -70,6 +70,20 @@ class AgentTest(unittest.TestCase):
         self.assertGreater(result["agents"][0]["win_rate"], 0.5)
         self.assertIn("linesboard", gameai.registered_games())
 
+    def test_match_series_fix_the_results_on_any_thread_count(self):
+        # A learning agent: the series split is what its results depend on.
+        def play(threads):
+            result = gameai.match("mancala(pits=4,seeds=3)",
+                                  ["alphabeta(depth=5,keep_tt=true)", "random"],
+                                  games=12, seed=3, threads=threads, series=4,
+                                  random_opening=2)
+            self.assertEqual(result["series"], 4)
+            del result["elapsed_seconds"], result["threads"]
+            return result
+        one = play(1)
+        self.assertEqual(play(2), one)
+        self.assertEqual(play(3), one)
+
 
 class BadInputTest(unittest.TestCase):
     def test_unknown_spec(self):

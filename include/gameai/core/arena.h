@@ -9,9 +9,10 @@
 //    each event with a State::ChanceKey (a Yacht roll) comes from its own
 //    generator, so the group's agents get the same roll for the same event
 //    whatever they held before; their scores are compared in pairs;
-//  - `threads` T splits the games into T contiguous series, each with its
+//  - `series` K splits the games into K contiguous series, each with its
 //    own agent instances (learning agents keep memory within a series);
-//    results are identical for a given seed and T;
+//    results depend on the seed and K only: `threads` (and the processes
+//    of a distributed match, below) only say how many play at once;
 //  - with random_opening N, the first N player actions of every game are
 //    uniformly random, the same for every game of a rotation group (agents
 //    are informed of them like any other action);
@@ -32,6 +33,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/stats.h"
 #include "gameai/core/types.h"
@@ -45,7 +47,12 @@ struct MatchOptions {
   std::vector<std::string> agents;
   int64_t games = 100;
   uint64_t seed = 1;
+  // threads: how many series are played at once (changes no result).
   int threads = 1;
+  // series K: the games are split into K contiguous series of (nearly)
+  // equal length, each with its own agent instances. 0: K = threads, as
+  // before there was a separate K; results then depend on `threads`.
+  int64_t series = 0;
   // random_opening: the referee plays the first N player actions uniformly
   // at random, so that series between deterministic agents are not one game
   // repeated. The games of one seat rotation share their opening (drawn
@@ -116,7 +123,9 @@ struct MatchResult {
   std::string game;   // the spec as given
   int64_t games = 0;  // games actually played (after rounding up)
   uint64_t seed = 0;
-  int threads = 1;
+  int threads = 1;     // per process
+  int64_t series = 1;  // K, as used
+  int ranks = 1;       // processes of a distributed match (MPI ranks)
   int random_opening = 0;
   int num_players = 0;
   bool solitaire = false;  // num_players == 1: no wins, draws or losses
@@ -139,11 +148,31 @@ struct MatchResult {
 };
 
 // RunMatch: errors for a bad game or agent spec, an agent count that does
-// not fit the table, games < 1 or threads < 1, and ResourceExhausted when
-// memory runs out (or the game log asked for would not fit). Memory does
+// not fit the table, games < 1, threads outside [1, 256], series outside
+// [0, 100000], Internal (naming the game) when an agent or the game throws
+// an exception, and ResourceExhausted when memory runs out (or the game log asked for would not fit). Memory does
 // not grow with `games`: each game is added to running totals as it ends
 // (only the game log, when asked for, keeps one entry per game).
 absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options);
+
+// Distributed matches (`mpirun gameai match`): the K series can be played
+// by several processes, each a contiguous range, and merged into exactly
+// the result RunMatch gives for the same options.
+//
+// MatchSeriesCount: K for these options, or the error RunMatch would give.
+absl::StatusOr<int64_t> MatchSeriesCount(const MatchOptions& options);
+// PlayMatchSeries: plays series [first, end) on options.threads threads and
+// returns their totals as bytes for MergeMatchSeries in a process of the
+// same build and architecture, or the first error of its series (memory,
+// an agent that threw); on_progress counts this range's games.
+absl::StatusOr<std::string> PlayMatchSeries(const MatchOptions& options,
+                                            int64_t first, int64_t end);
+// MergeMatchSeries: the match's result from the parts of all K series in
+// series order; InvalidArgument for parts that are malformed, missing, out
+// of order or played with other options.
+// elapsed_seconds is 0 and ranks 1: the caller fills them in.
+absl::StatusOr<MatchResult> MergeMatchSeries(
+    const MatchOptions& options, absl::Span<const std::string> parts);
 
 // MatchResultToJson: the JSON of docs/cli.md.
 std::string MatchResultToJson(const MatchResult& result);
