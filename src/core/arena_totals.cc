@@ -16,12 +16,30 @@ constexpr uint64_t kPartMagic = 0x67616d6561690001;
 static_assert(std::is_trivially_copyable_v<ExactSum>,
               "ExactSum travels as its raw bytes");
 
+// An ExactSum as 64-bit words: most are zero (a match's sums use a few
+// digits around the units), so a bit mask says which words are not and only
+// those travel, which makes a series' part several times smaller.
+constexpr size_t kSumWords = (sizeof(ExactSum) + 7) / 8;
+constexpr size_t kSumMaskBytes = (kSumWords + 7) / 8;
+
 class Writer {
  public:
   template <class T>
   void Put(const T& value) {
     static_assert(std::is_trivially_copyable_v<T>);
     out_.append(reinterpret_cast<const char*>(&value), sizeof(T));
+  }
+  void Put(const ExactSum& sum) {
+    uint64_t words[kSumWords] = {};
+    std::memcpy(words, &sum, sizeof(ExactSum));
+    uint8_t mask[kSumMaskBytes] = {};
+    for (size_t i = 0; i < kSumWords; ++i) {
+      if (words[i] != 0) mask[i / 8] |= 1 << (i % 8);
+    }
+    out_.append(reinterpret_cast<const char*>(mask), kSumMaskBytes);
+    for (size_t i = 0; i < kSumWords; ++i) {
+      if (words[i] != 0) Put(words[i]);
+    }
   }
   void PutString(std::string_view s) {
     Put<uint64_t>(s.size());
@@ -50,6 +68,16 @@ class Reader {
     std::memcpy(&value, bytes_.data(), sizeof(T));
     bytes_.remove_prefix(sizeof(T));
     return true;
+  }
+  bool Get(ExactSum& sum) {
+    uint8_t mask[kSumMaskBytes] = {};
+    uint64_t words[kSumWords] = {};
+    for (uint8_t& byte : mask) Get(byte);
+    for (size_t i = 0; i < kSumWords; ++i) {
+      if (mask[i / 8] & (1 << (i % 8))) Get(words[i]);
+    }
+    if (ok_) std::memcpy(&sum, words, sizeof(ExactSum));
+    return ok_;
   }
   bool GetString(std::string& s) {
     uint64_t size = 0;
@@ -134,7 +162,7 @@ bool GetSeries(Reader& r, SeriesTotals& s) {
     if (!r.Get(t.games) || !r.Get(t.wins) || !r.Get(t.draws) ||
         !r.Get(t.losses) || !r.Get(t.illegal_actions) || !r.Get(t.scores) ||
         !r.Get(t.score_squares) || !r.Get(t.returns) ||
-        !r.Get(t.first_places) || !r.GetCount(tallies, sizeof(ExactSum))) {
+        !r.Get(t.first_places) || !r.GetCount(tallies, 2)) {
       return false;
     }
     t.tallies.resize(tallies);

@@ -108,7 +108,7 @@ struct SeriesPart {
 uint64_t OptionsFingerprint(const MatchOptions& options, int64_t series);
 
 // SerializePart / ParsePart: the part as bytes for processes running the
-// same build on the same architecture (ExactSum goes as its raw digits);
+// same build on the same architecture (ExactSum goes as its raw words);
 // a series that failed is never in a part (PlayMatchSeries returns its
 // error instead).
 // ParsePart refuses truncated or malformed bytes.
