@@ -5,6 +5,7 @@
 #include <climits>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "fmt/format.h"
@@ -78,11 +79,25 @@ absl::Status RankError(const std::string& payload, int rank, int ranks) {
                                       : message);
 }
 
+// WaitForEveryRank: returns when every rank has called it, sleeping
+// meanwhile: a rank that finished its series early must not spin in MPI's
+// busy wait on a core that the ranks still playing (or their threads) need.
+void WaitForEveryRank() {
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
 // Gather: every rank's payload on rank 0, in rank order (one all-gather of
 // the sizes, so that every rank knows whether the bytes fit one gather,
 // then the gather of the bytes). Collective: every rank must call it.
 absl::StatusOr<std::vector<std::string>> Gather(const std::string& payload,
                                                 int rank, int ranks) {
+  WaitForEveryRank();
   const long long size = static_cast<long long>(payload.size());
   std::vector<long long> sizes(ranks);
   MPI_Allgather(&size, 1, MPI_LONG_LONG, sizes.data(), 1, MPI_LONG_LONG,
