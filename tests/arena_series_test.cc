@@ -139,8 +139,7 @@ TEST(MatchSeries, MergeRefusesPartsOfOtherOptions) {
   const absl::StatusOr<MatchResult> merged =
       MergeMatchSeries(options, Parts(other, {0, 4}));
   ASSERT_FALSE(merged.ok());
-  EXPECT_NE(merged.status().message().find("other options"),
-            std::string::npos);
+  EXPECT_NE(merged.status().message().find("other options"), std::string::npos);
 }
 
 TEST(MatchSeries, MergeRefusesTruncatedBytes) {
@@ -183,8 +182,8 @@ TEST(MatchSeries, AnAgentThatThrowsEndsTheMatchWithAnErrorNamingTheGame) {
   options.custom_agents.push_back(
       {.name = "thrower",
        .help = "test agent",
-       .make = [](const Game&, const Params&)
-           -> absl::StatusOr<std::unique_ptr<Agent>> {
+       .make = [](const Game&,
+                  const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
          return std::make_unique<Thrower>();
        }});
   const absl::StatusOr<MatchResult> result = RunMatch(options);

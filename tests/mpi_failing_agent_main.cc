@@ -55,23 +55,22 @@ class Cheats final : public Agent {
 };
 
 std::vector<AgentEntry> TestAgents() {
-  return {
-      {.name = "throws_on_game",
-       .help = "test agent: throws when it starts its n-th game",
-       .params = {ParamDef::Int("n", 1, 1, 1'000'000,
-                                "the game of its series it throws on")},
-       .make = [](const Game&, const Params& params)
-           -> absl::StatusOr<std::unique_ptr<Agent>> {
-         return std::make_unique<ThrowsOnGame>(params.GetInt("n"));
-       }},
-      {.name = "cheats",
-       .help = "test agent: an illegal action every n-th step",
-       .params = {ParamDef::Int("every", 7, 1, 1'000'000,
-                                "steps between illegal actions")},
-       .make = [](const Game&, const Params& params)
-           -> absl::StatusOr<std::unique_ptr<Agent>> {
-         return std::make_unique<Cheats>(params.GetInt("every"));
-       }}};
+  return {{.name = "throws_on_game",
+           .help = "test agent: throws when it starts its n-th game",
+           .params = {ParamDef::Int("n", 1, 1, 1'000'000,
+                                    "the game of its series it throws on")},
+           .make = [](const Game&, const Params& params)
+               -> absl::StatusOr<std::unique_ptr<Agent>> {
+             return std::make_unique<ThrowsOnGame>(params.GetInt("n"));
+           }},
+          {.name = "cheats",
+           .help = "test agent: an illegal action every n-th step",
+           .params = {ParamDef::Int("every", 7, 1, 1'000'000,
+                                    "steps between illegal actions")},
+           .make = [](const Game&, const Params& params)
+               -> absl::StatusOr<std::unique_ptr<Agent>> {
+             return std::make_unique<Cheats>(params.GetInt("every"));
+           }}};
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 // `gameai match GAME --agents A,B[,...] --games N [--seed S] [--series K]
 // [--threads T] [--json]`.
+#include "cmd_match.h"
+
 #include <unistd.h>
 
 #include <chrono>
@@ -9,11 +11,10 @@
 #include <vector>
 
 #include "args.h"
-#include "cmd_match.h"
-#include "mpi_match.h"
 #include "fmt/format.h"
 #include "gameai/core/arena.h"
 #include "gameai/core/spec.h"
+#include "mpi_match.h"
 
 namespace gameai::cli {
 namespace {
@@ -54,8 +55,8 @@ class ProgressBar {
 
 constexpr char kUsage[] =
     "usage: gameai match GAME --agents A,B[,...] [--games N] [--seed S] "
-    "[--series K] [--threads T] [--random-opening PLIES] [--json] [--game-log] "
-    "(gameai match --help)";
+    "[--series K] [--threads T] [--random-opening PLIES] [--json] "
+    "[--game-log] (gameai match --help)";
 
 constexpr char kHelp[] =
     "usage: gameai match GAME --agents A,B[,...] [options]\n"
@@ -92,10 +93,9 @@ int RunMatchCommand(const std::vector<std::string>& argv) {
 
 int RunMatchWithAgents(const std::vector<std::string>& argv,
                        std::vector<AgentEntry> custom_agents) {
-  absl::StatusOr<Args> args =
-      ParseArgs(argv, {"agents", "games", "seed", "series", "threads",
-                 "random-opening"},
-                {"json", "game-log", "help"});
+  absl::StatusOr<Args> args = ParseArgs(
+      argv, {"agents", "games", "seed", "series", "threads", "random-opening"},
+      {"json", "game-log", "help"});
   if (!args.ok()) return Fail(args.status());
   if (args->switches.count("help")) {
     fmt::print("{}", kHelp);

@@ -74,9 +74,9 @@ absl::Status RankError(const std::string& payload, int rank, int ranks) {
   const auto code = static_cast<absl::StatusCode>(
       static_cast<unsigned char>(payload.size() > 1 ? payload[1] : 2));
   const std::string message = payload.size() > 2 ? payload.substr(2) : "";
-  return absl::Status(code, ranks > 1 ? fmt::format("rank {} of {}: {}", rank,
-                                                    ranks, message)
-                                      : message);
+  return absl::Status(
+      code, ranks > 1 ? fmt::format("rank {} of {}: {}", rank, ranks, message)
+                      : message);
 }
 
 // WaitForEveryRank: returns when every rank has called it, sleeping
@@ -96,7 +96,7 @@ void WaitForEveryRank() {
 // the sizes, so that every rank knows whether the bytes fit one gather,
 // then the gather of the bytes). Collective: every rank must call it.
 absl::StatusOr<std::vector<std::string>> Gather(const std::string& payload,
-                                                int rank, int ranks) {
+                                                 int rank, int ranks) {
   WaitForEveryRank();
   const long long size = static_cast<long long>(payload.size());
   std::vector<long long> sizes(ranks);

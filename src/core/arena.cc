@@ -13,6 +13,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/synchronization/mutex.h"
+#include "arena_totals.h"
 #include "fmt/format.h"
 #include "gameai/core/memory.h"
 #include "gameai/core/random.h"
@@ -20,7 +21,6 @@
 #include "gameai/core/spec.h"
 #include "gameai/core/status_macros.h"
 #include "gameai/core/text.h"
-#include "arena_totals.h"
 
 namespace gameai {
 namespace {
@@ -342,7 +342,6 @@ AgentResult Summarize(const std::string& spec, const SpecTotals& totals,
   return r;
 }
 
-
 // kMaxSeries: every series' totals are kept until the merge (a few
 // kilobytes each, more for matches with many repeats tracked).
 constexpr int64_t kMaxSeries = 100'000;
@@ -372,9 +371,9 @@ absl::StatusOr<PreparedMatch> Prepare(const MatchOptions& options) {
         fmt::format("threads={} must be in [1, 256]", options.threads));
   }
   if (options.series < 0 || options.series > kMaxSeries) {
-    return absl::InvalidArgumentError(fmt::format(
-        "series={} must be in [1, {}] (0: as many as threads)",
-        options.series, kMaxSeries));
+    return absl::InvalidArgumentError(
+        fmt::format("series={} must be in [1, {}] (0: as many as threads)",
+                    options.series, kMaxSeries));
   }
   if (options.random_opening < 0) {
     return absl::InvalidArgumentError(fmt::format(
@@ -400,7 +399,8 @@ absl::StatusOr<PreparedMatch> Prepare(const MatchOptions& options) {
   for (int j = 0; j < slots; ++j) {
     const std::string& spec = options.agents[j % given];
     auto it = std::find(match.specs.begin(), match.specs.end(), spec);
-    if (it == match.specs.end()) it = match.specs.insert(match.specs.end(), spec);
+    if (it == match.specs.end())
+      it = match.specs.insert(match.specs.end(), spec);
     seating.slot_spec.push_back(static_cast<int>(it - match.specs.begin()));
   }
   seating.rotations =
@@ -472,38 +472,38 @@ absl::StatusOr<std::vector<SeriesTotals>> PlaySeriesRange(
   return totals;
 }
 
-// Merge: the match's result from every series' totals, in series order
-// (the log and the illegal actions stay in game order).
-absl::StatusOr<MatchResult> Merge(const PreparedMatch& match,
-                                  const MatchOptions& options,
-                                  std::vector<SeriesTotals>& totals) {
-  const std::vector<std::string>& specs = match.specs;
-  const Seating& seating = match.seating;
-  const bool solitaire = seating.solitaire;
-  MatchResult result;
-  result.game = options.game;
-  result.seed = options.seed;
-  result.threads = options.threads;
-  result.series = match.series;
-  result.random_opening = options.random_opening;
-  result.num_players = match.game->NumPlayers();
-  result.solitaire = solitaire;
-  result.units = match.game->Units();
-  result.tally_names = match.game->TallyNames();
-  result.games = match.games;
-  std::vector<SpecTotals> spec_totals(specs.size());
-  std::vector<PairedTotals> paired(specs.size());
-  std::map<int64_t, GroupScores> open_groups;  // groups split by series
-  std::vector<std::optional<uint64_t>> first_hash(seating.rotations);
-  for (SeriesTotals& series : totals) {
-    GAMEAI_RETURN_IF_ERROR(series.status);
-    if (series.specs.size() != specs.size() ||
-        series.paired.size() != specs.size() ||
-        series.repeats.first.size() != first_hash.size() ||
-        series.repeats.count.size() != first_hash.size()) {
-      return absl::InvalidArgumentError(
-          "a series' totals do not fit the match (other agents or game)");
-    }
+// Merger: the match's result from every series' totals, added one at a
+// time in series order (the log and the illegal actions stay in game
+// order), so that a merge holds one series' totals at a time.
+class Merger {
+ public:
+  Merger(const PreparedMatch& match, const MatchOptions& options)
+      : match_(match),
+        options_(options),
+        spec_totals_(match.specs.size()),
+        paired_(match.specs.size()),
+        first_hash_(match.seating.rotations) {
+    result_.game = options.game;
+    result_.seed = options.seed;
+    result_.threads = options.threads;
+    result_.series = match.series;
+    result_.random_opening = options.random_opening;
+    result_.num_players = match.game->NumPlayers();
+    result_.solitaire = match.seating.solitaire;
+    result_.units = match.game->Units();
+    result_.tally_names = match.game->TallyNames();
+    result_.games = match.games;
+  }
+
+  absl::Status Add(SeriesTotals& series) {
+    const std::vector<std::string>& specs = match_.specs;
+    const Seating& seating = match_.seating;
+    std::vector<SpecTotals>& spec_totals = spec_totals_;
+    std::vector<PairedTotals>& paired = paired_;
+    std::map<int64_t, GroupScores>& open_groups = open_groups_;
+    std::vector<std::optional<uint64_t>>& first_hash = first_hash_;
+    MatchResult& result = result_;
+    GAMEAI_RETURN_IF_ERROR(CheckFits(series));
     for (size_t i = 0; i < specs.size(); ++i) {
       spec_totals[i].Add(series.specs[i]);
       paired[i].Add(series.paired[i]);
@@ -536,37 +536,84 @@ absl::StatusOr<MatchResult> Merge(const PreparedMatch& match,
         result.illegal_actions.push_back(std::move(x));
       }
     }
+    ++added_;
+    return absl::OkStatus();
   }
-  for (size_t i = 0; i < specs.size(); ++i) {
-    result.agents.push_back(Summarize(specs[i], spec_totals[i], solitaire));
-  }
-  if (solitaire) {
-    for (size_t i = 1; i < specs.size(); ++i) {
-      PairedDifference d{.vs = specs[0], .pairs = paired[i].pairs};
-      std::tie(d.mean, d.ci95) = MeanWithInterval95(
-          paired[i].pairs, paired[i].sum.Value(), paired[i].squares.Value());
-      result.agents[i].paired_difference = d;
+
+  int64_t added() const { return added_; }
+
+  MatchResult Finish() {
+    const std::vector<std::string>& specs = match_.specs;
+    const bool solitaire = match_.seating.solitaire;
+    std::vector<SpecTotals>& spec_totals = spec_totals_;
+    std::vector<PairedTotals>& paired = paired_;
+    const MatchOptions& options = options_;
+    MatchResult& result = result_;
+    for (size_t i = 0; i < specs.size(); ++i) {
+      result.agents.push_back(Summarize(specs[i], spec_totals[i], solitaire));
     }
+    if (solitaire) {
+      for (size_t i = 1; i < specs.size(); ++i) {
+        PairedDifference d{.vs = specs[0], .pairs = paired[i].pairs};
+        std::tie(d.mean, d.ci95) = MeanWithInterval95(
+            paired[i].pairs, paired[i].sum.Value(), paired[i].squares.Value());
+        result.agents[i].paired_difference = d;
+      }
+    }
+    if (result.repeated_games > 0) {
+      result.warnings.push_back(fmt::format(
+          "{} of {} {} repeat the first {} of their seating move for move (the "
+          "agents and the game are deterministic); {} varies them",
+          result.repeated_games, result.games, result.units.games,
+          result.units.game,
+          options.random_opening == 0 ? "--random-opening N (random_opening)"
+                                      : "a longer random opening"));
+    }
+    if (specs.size() > 1) {
+      const auto best =
+          std::max_element(result.agents.begin(), result.agents.end(),
+                           [](const AgentResult& a, const AgentResult& b) {
+                             return a.mean_score < b.mean_score;
+                           });
+      result.winner = best->spec;
+    }
+    return std::move(result_);
   }
-  if (result.repeated_games > 0) {
-    result.warnings.push_back(fmt::format(
-        "{} of {} {} repeat the first {} of their seating move for move (the "
-        "agents and the game are deterministic); {} varies them",
-        result.repeated_games, result.games, result.units.games,
-        result.units.game,
-        options.random_opening == 0 ? "--random-opening N (random_opening)"
-                                    : "a longer random opening"));
+
+ private:
+  // CheckFits: InvalidArgument for totals of another match (a part's bytes
+  // from other options), before any index in them is used.
+  absl::Status CheckFits(const SeriesTotals& series) const {
+    GAMEAI_RETURN_IF_ERROR(series.status);
+    const size_t specs = match_.specs.size();
+    bool fits = series.specs.size() == specs &&
+                series.paired.size() == specs &&
+                series.repeats.first.size() == first_hash_.size() &&
+                series.repeats.count.size() == first_hash_.size();
+    for (const auto& [index, group] : series.open_groups) {
+      for (const auto& [spec, score] : group) {
+        fits = fits && spec >= 0 && static_cast<size_t>(spec) < specs;
+      }
+    }
+    for (const GameLogEntry& entry : series.game_log) {
+      for (int spec : entry.agent_of_seat) {
+        fits = fits && spec >= 0 && static_cast<size_t>(spec) < specs;
+      }
+    }
+    if (fits) return absl::OkStatus();
+    return absl::InvalidArgumentError(
+        "a series' totals do not fit the match (other agents or game)");
   }
-  if (specs.size() > 1) {
-    const auto best =
-        std::max_element(result.agents.begin(), result.agents.end(),
-                         [](const AgentResult& a, const AgentResult& b) {
-                           return a.mean_score < b.mean_score;
-                         });
-    result.winner = best->spec;
-  }
-  return result;
-}
+
+  const PreparedMatch& match_;
+  const MatchOptions& options_;
+  MatchResult result_;
+  std::vector<SpecTotals> spec_totals_;
+  std::vector<PairedTotals> paired_;
+  std::map<int64_t, GroupScores> open_groups_;  // groups split by series
+  std::vector<std::optional<uint64_t>> first_hash_;
+  int64_t added_ = 0;
+};
 
 }  // namespace
 
@@ -578,7 +625,11 @@ absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
-  GAMEAI_ASSIGN_OR_RETURN(MatchResult result, Merge(match, options, totals));
+  Merger merger(match, options);
+  for (SeriesTotals& series : totals) {
+    GAMEAI_RETURN_IF_ERROR(merger.Add(series));
+  }
+  MatchResult result = merger.Finish();
   result.elapsed_seconds = elapsed;
   return result;
 }
@@ -620,7 +671,8 @@ absl::StatusOr<MatchResult> MergeMatchSeries(
   GAMEAI_ASSIGN_OR_RETURN(const PreparedMatch match, Prepare(options));
   const uint64_t fingerprint =
       arena_internal::OptionsFingerprint(options, match.series);
-  std::vector<SeriesTotals> totals;
+  // One part parsed at a time: the merge holds the totals of one part.
+  Merger merger(match, options);
   for (const std::string& bytes : parts) {
     GAMEAI_ASSIGN_OR_RETURN(SeriesPart part, arena_internal::ParsePart(bytes));
     if (part.fingerprint != fingerprint) {
@@ -628,19 +680,26 @@ absl::StatusOr<MatchResult> MergeMatchSeries(
           "a match part was played with other options (game, agents, games, "
           "seed, series, random opening or game log differ)");
     }
-    if (part.first_series != static_cast<int64_t>(totals.size())) {
+    if (part.first_series != merger.added()) {
       return absl::InvalidArgumentError(fmt::format(
           "a match part starts at series {} where series {} was expected",
-          part.first_series, totals.size()));
+          part.first_series, merger.added()));
     }
-    for (SeriesTotals& s : part.series) totals.push_back(std::move(s));
+    if (part.first_series + static_cast<int64_t>(part.series.size()) >
+        match.series) {
+      return absl::InvalidArgumentError(fmt::format(
+          "a match part ends past the match's {} series", match.series));
+    }
+    for (SeriesTotals& series : part.series) {
+      GAMEAI_RETURN_IF_ERROR(merger.Add(series));
+    }
   }
-  if (static_cast<int64_t>(totals.size()) != match.series) {
+  if (merger.added() != match.series) {
     return absl::InvalidArgumentError(
         fmt::format("the match parts hold {} of the match's {} series",
-                    totals.size(), match.series));
+                    merger.added(), match.series));
   }
-  return Merge(match, options, totals);
+  return merger.Finish();
 }
 
 }  // namespace gameai
