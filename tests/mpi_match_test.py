@@ -127,6 +127,13 @@ if unsplit.returncode == 0 or "give --series K" not in unsplit.stderr:
     failures.append(f"mpirun without --series: exit {unsplit.returncode}, "
                     f"{unsplit.stderr!r}")
 
+# A mistyped option: every rank finds it, rank 0 alone says so.
+typo = run([GAMEAI, "match", "mancala", "--agents", "random", "--gmaes", "4"],
+           ranks=3)
+if typo.returncode != 2 or typo.stderr.count("gameai: unknown option") != 1:
+    failures.append(f"mpirun with a mistyped option: exit {typo.returncode}, "
+                    f"{typo.stderr!r}")
+
 for failure in failures:
     print("FAIL:", failure)
 print(f"{len(specs)} games checked, {len(failures)} failure(s)")

@@ -93,34 +93,39 @@ int RunMatchCommand(const std::vector<std::string>& argv) {
 
 int RunMatchWithAgents(const std::vector<std::string>& argv,
                        std::vector<AgentEntry> custom_agents) {
+  // Under mpirun only rank 0 speaks (the others' errors reach it).
+  const bool quiet = LaunchedAsOtherRank();
+  auto fail = [quiet](const absl::Status& status) {
+    return quiet ? ExitCodeFor(status) : Fail(status);
+  };
   absl::StatusOr<Args> args = ParseArgs(
       argv, {"agents", "games", "seed", "series", "threads", "random-opening"},
       {"json", "game-log", "help"});
-  if (!args.ok()) return Fail(args.status());
+  if (!args.ok()) return fail(args.status());
   if (args->switches.count("help")) {
-    fmt::print("{}", kHelp);
+    if (!quiet) fmt::print("{}", kHelp);
     return 0;
   }
   if (args->positional.size() != 1 || !args->values.count("agents")) {
-    return Fail(absl::InvalidArgumentError(kUsage));
+    return fail(absl::InvalidArgumentError(kUsage));
   }
   MatchOptions options;
   options.game = args->positional[0];
   absl::StatusOr<std::vector<std::string>> agents =
       SplitTopLevel(args->values["agents"]);
-  if (!agents.ok()) return Fail(agents.status());
+  if (!agents.ok()) return fail(agents.status());
   options.agents = *agents;
   absl::StatusOr<int64_t> games = args->Int("games", 100, 1, 100'000'000);
-  if (!games.ok()) return Fail(games.status());
+  if (!games.ok()) return fail(games.status());
   absl::StatusOr<int64_t> seed = args->Int("seed", 1, 0, int64_t{1} << 62);
-  if (!seed.ok()) return Fail(seed.status());
+  if (!seed.ok()) return fail(seed.status());
   absl::StatusOr<int64_t> threads = args->Int("threads", 1, 1, 256);
-  if (!threads.ok()) return Fail(threads.status());
+  if (!threads.ok()) return fail(threads.status());
   // 0: --series absent, K = T (MatchOptions::series).
   absl::StatusOr<int64_t> series = args->Int("series", 0, 1, 100'000);
-  if (!series.ok()) return Fail(series.status());
+  if (!series.ok()) return fail(series.status());
   absl::StatusOr<int64_t> opening = args->Int("random-opening", 0, 0, 1000);
-  if (!opening.ok()) return Fail(opening.status());
+  if (!opening.ok()) return fail(opening.status());
   options.random_opening = static_cast<int>(*opening);
   options.games = *games;
   options.seed = static_cast<uint64_t>(*seed);
@@ -144,7 +149,7 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   } else {
     result = RunMatch(options);
   }
-  if (!result.ok()) return Fail(result.status());
+  if (!result.ok()) return fail(result.status());
   if (args->switches.count("json")) {
     fmt::print("{}", MatchResultToJson(*result));
   } else {

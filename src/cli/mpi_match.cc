@@ -25,6 +25,14 @@ bool LaunchedUnderMpi() {
   return false;
 }
 
+bool LaunchedAsOtherRank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
+    const char* rank = std::getenv(name);
+    if (rank != nullptr) return std::string(rank) != "0";
+  }
+  return false;
+}
+
 #ifndef GAMEAI_HAVE_MPI
 
 RankedResult RunMatchOnRanks(const MatchOptions&) {

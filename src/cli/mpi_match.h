@@ -12,6 +12,10 @@ namespace gameai::cli {
 // (its environment names the process's rank); without one, `gameai`
 // never initializes MPI and runs as a plain program.
 bool LaunchedUnderMpi();
+// LaunchedAsOtherRank: launched under MPI as a rank other than 0 (from the
+// launcher's environment, before MPI starts): such a rank prints nothing,
+// so that an error in the arguments, the same on every rank, shows once.
+bool LaunchedAsOtherRank();
 
 // RankedResult: what one rank of a distributed match ends with.
 struct RankedResult {
