@@ -567,8 +567,8 @@ static void kalah_solver(void) {
 
   gameai_game* game = NULL;
   gameai_state* state = NULL;
-  CHECK_OK(gameai_game_load("mancala(pits=6,seeds=2,empty_capture=true)",
-                            &game));
+  CHECK_OK(
+      gameai_game_load("mancala(pits=6,seeds=2,empty_capture=true)", &game));
   CHECK_OK(gameai_state_new_initial(game, &state));
   CHECK_OK(gameai_state_apply_action(state, best));
   CHECK_OK(gameai_state_solve(state, "tt=16", &r));

@@ -607,14 +607,13 @@ gameai_status gameai_state_hint(const gameai_state* state,
   });
 }
 
-gameai_status gameai_state_solve(const gameai_state* state,
-                                 const char* options,
+gameai_status gameai_state_solve(const gameai_state* state, const char* options,
                                  gameai_solve_result** out) {
   return Guard([&] {
     if (state == nullptr) return Null("state");
     if (out == nullptr) return Null("out");
-    absl::StatusOr<gameai::StateSolution> solution = gameai::SolveState(
-        *state->state, options != nullptr ? options : "");
+    absl::StatusOr<gameai::StateSolution> solution =
+        gameai::SolveState(*state->state, options != nullptr ? options : "");
     if (!solution.ok()) return FromStatus(solution.status());
     std::string json = gameai::StateSolutionToJson(*state->state, *solution);
     *out = new gameai_solve_result{*std::move(solution), std::move(json)};
@@ -666,8 +665,8 @@ gameai_status gameai_solve_result_bounds(const gameai_solve_result* result,
   });
 }
 
-gameai_status gameai_solve_result_best_action(
-    const gameai_solve_result* result, int64_t* action) {
+gameai_status gameai_solve_result_best_action(const gameai_solve_result* result,
+                                              int64_t* action) {
   return Guard([&] {
     if (result == nullptr) return Null("result");
     if (action == nullptr) return Null("action");
@@ -703,8 +702,7 @@ gameai_status gameai_solve_result_json(const gameai_solve_result* result,
 
 gameai_status gameai_yacht_scorecard_value(const gameai_game* game,
                                            const char* scorecard,
-                                           const char* options,
-                                           double* value) {
+                                           const char* options, double* value) {
   return Guard([&] {
     if (game == nullptr) return Null("game");
     if (scorecard == nullptr) return Null("scorecard");

@@ -61,9 +61,9 @@ absl::StatusOr<std::string> ReadStateFile(const std::string& path) {
   const size_t got = std::fread(text.data(), 1, text.size(), file);
   std::fclose(file);
   if (got > kMaxStateFileBytes) {
-    return absl::InvalidArgumentError(fmt::format(
-        "--state-file: '{}' is longer than {} KiB, no state text", path,
-        kMaxStateFileBytes >> 10));
+    return absl::InvalidArgumentError(
+        fmt::format("--state-file: '{}' is longer than {} KiB, no state text",
+                    path, kMaxStateFileBytes >> 10));
   }
   text.resize(got);
   return text;

@@ -22,9 +22,9 @@ absl::StatusOr<const GameEntry*> SolverEntry(const Game& game) {
   absl::StatusOr<const GameEntry*> entry = FindGame(game.Name());
   if (!entry.ok()) return entry.status();
   if (!(*entry)->solve_state) {
-    return absl::InvalidArgumentError(fmt::format(
-        "game '{}' has no exact solver; games with one: {}", game.Name(),
-        fmt::join(SolvableGames(), ", ")));
+    return absl::InvalidArgumentError(
+        fmt::format("game '{}' has no exact solver; games with one: {}",
+                    game.Name(), fmt::join(SolvableGames(), ", ")));
   }
   return *entry;
 }

@@ -73,9 +73,8 @@ absl::StatusOr<StateSolution> SolveState(const gameai::State& state,
   for (int pit = 0; pit < rules.pits(); ++pit) {
     if (r->move_margins[pit] == SolveResult::kNoMove) continue;
     const Move m = static_cast<Move>(pit);
-    out.action_values.push_back(
-        {rules.ToAction(m), rules.MoveToString(s, m),
-         static_cast<double>(r->move_margins[pit])});
+    out.action_values.push_back({rules.ToAction(m), rules.MoveToString(s, m),
+                                 static_cast<double>(r->move_margins[pit])});
   }
   out.details = SearchFields(*r);
   return out;

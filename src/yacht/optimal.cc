@@ -105,8 +105,8 @@ absl::StatusOr<double> OptimalTable::Lookup(const Scorecard& card) const {
     std::string filled;
     for (int c = 0; c <= kSixes; ++c) {
       if (closed_upper & (1 << c)) {
-        filled += fmt::format("{}{}", filled.empty() ? "" : " ",
-                              CategoryName(c));
+        filled +=
+            fmt::format("{}{}", filled.empty() ? "" : " ", CategoryName(c));
       }
     }
     return absl::InvalidArgumentError(

@@ -75,9 +75,9 @@ absl::StatusOr<Scorecard> ParseScorecard(std::string_view text) {
   }
   const int bonus = v[2] >= kUpperBonusThreshold ? kUpperBonus : 0;
   if (v[1] < v[2] + bonus) {
-    return absl::InvalidArgumentError(fmt::format(
-        "scorecard: TOTAL {} is below the upper total {}{}", v[1], v[2],
-        bonus ? " and its bonus 35" : ""));
+    return absl::InvalidArgumentError(
+        fmt::format("scorecard: TOTAL {} is below the upper total {}{}", v[1],
+                    v[2], bonus ? " and its bonus 35" : ""));
   }
   return Scorecard{*open, static_cast<uint16_t>(v[1]),
                    static_cast<uint8_t>(v[2]), static_cast<uint8_t>(v[3])};
@@ -108,8 +108,8 @@ absl::StatusOr<StateSolution> SolveYachtState(const gameai::State& state,
                                               const Params& solver_params) {
   const auto* kernel = dynamic_cast<const KernelState<Rules>*>(&state);
   if (kernel == nullptr) {
-    return absl::InvalidArgumentError(
-        fmt::format("not a yacht state: a state of {}", state.GetGame().Spec()));
+    return absl::InvalidArgumentError(fmt::format(
+        "not a yacht state: a state of {}", state.GetGame().Spec()));
   }
   const Rules& rules = kernel->rules();
   const State& s = kernel->kernel_state();
@@ -118,8 +118,8 @@ absl::StatusOr<StateSolution> SolveYachtState(const gameai::State& state,
   if (s.phase == kOver) {
     out.status = "terminal";
     for (int p = 0; p < rules.NumPlayers(); ++p) {
-      out.details.push_back({fmt::format("final_score_player_{}", p),
-                             int64_t{s.cards[p].total}});
+      out.details.push_back(
+          {fmt::format("final_score_player_{}", p), int64_t{s.cards[p].total}});
     }
     return out;
   }

@@ -2,9 +2,9 @@
 // behind `gameai solve --state`, the C API's gameai_state_solve and Python's
 // gameai.solve.
 //
-//   absl::StatusOr<StateSolution> s = gameai::SolveState(*state, "nodes=1000000");
-//   s->status;  // "solved", "bounded" (budget spent) or "terminal"
-//   s->value;   // in the terms of s->value_meaning
+//   absl::StatusOr<StateSolution> s = gameai::SolveState(*state,
+//   "nodes=1000000"); s->status;  // "solved", "bounded" (budget spent) or
+//   "terminal" s->value;   // in the terms of s->value_meaning
 #ifndef GAMEAI_CORE_STATE_SOLVER_H_
 #define GAMEAI_CORE_STATE_SOLVER_H_
 
