@@ -86,12 +86,7 @@ int SolveGame(const Game& game, const GameEntry& entry, const Params& params,
     w.BeginObject();
     w.Key("game");
     w.String(game.Spec());
-    for (const SolveField& f : *fields) {
-      w.Key(f.name);
-      if (const auto* i = std::get_if<int64_t>(&f.value)) w.Int(*i);
-      if (const auto* d = std::get_if<double>(&f.value)) w.Double(*d);
-      if (const auto* s = std::get_if<std::string>(&f.value)) w.String(*s);
-    }
+    for (const SolveField& f : *fields) WriteSolveField(f, w);
     w.EndObject();
     fmt::print("{}\n", w.Take());
   } else {

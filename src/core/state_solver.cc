@@ -4,7 +4,6 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/json_writer.h"
 #include "gameai/core/spec.h"
 
 namespace gameai {
@@ -44,6 +43,13 @@ absl::StatusOr<StateSolution> SolveState(const State& state,
   absl::StatusOr<Params> params = ResolveSolverOptions(**entry, solver_options);
   if (!params.ok()) return params.status();
   return (*entry)->solve_state(state, *params);
+}
+
+void WriteSolveField(const SolveField& field, JsonWriter& w) {
+  w.Key(field.name);
+  if (const auto* i = std::get_if<int64_t>(&field.value)) w.Int(*i);
+  if (const auto* d = std::get_if<double>(&field.value)) w.Double(*d);
+  if (const auto* s = std::get_if<std::string>(&field.value)) w.String(*s);
 }
 
 std::string StateSolutionToJson(const State& state,
@@ -91,12 +97,7 @@ std::string StateSolutionToJson(const State& state,
     w.EndObject();
   }
   w.EndArray();
-  for (const SolveField& f : solution.details) {
-    w.Key(f.name);
-    if (const auto* i = std::get_if<int64_t>(&f.value)) w.Int(*i);
-    if (const auto* d = std::get_if<double>(&f.value)) w.Double(*d);
-    if (const auto* s = std::get_if<std::string>(&f.value)) w.String(*s);
-  }
+  for (const SolveField& f : solution.details) WriteSolveField(f, w);
   w.EndObject();
   return w.Take();
 }
