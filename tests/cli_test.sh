@@ -216,6 +216,7 @@ expect_json "\"expected_points_to_come\": $optimum," solve yacht --scorecard '81
 expect_json 'expected_points_to_come: 23.33333333333333' solve yacht --scorecard 'CHANCE 0 0 0'
 expect_json 'best_action: 28 \(hold 6 6 6\)' solve 'yacht(players=1)' --state '0 0 1 2 300 8191 0 0 0'
 expect_status 2 "games with one: mancala, yacht" solve linesboard --state x
+expect_status 2 "game 'minirisk' has no exact solver; games with one: mancala, yacht" solve minirisk
 expect_status 2 "mancala state: expected 15 numbers" solve mancala --state '0 4 4'
 expect_status 2 "upper total 3 cannot come from the filled upper boxes TWOS" solve yacht --scorecard '8189 3 3 0'
 expect_status 2 "player 0's scorecard: upper total 3" solve 'yacht(players=1)' --state '0 1 0 2 0 8189 3 3 0'

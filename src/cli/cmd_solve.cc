@@ -185,8 +185,10 @@ int RunSolve(const std::vector<std::string>& argv) {
   absl::StatusOr<const GameEntry*> entry =
       inputs == 0 ? FindGame((*game)->Name()) : SolverEntry(**game);
   if (!entry.ok()) return Fail(entry.status());
-  if (!(*entry)->solve) {
-    return Fail(SolverEntry(**game).status());
+  if (inputs == 0 && !(*entry)->solve) {
+    return Fail(absl::InvalidArgumentError(fmt::format(
+        "game '{}' has no exact solver; games with one: {}", (*game)->Name(),
+        fmt::join(SolvableGames(), ", "))));
   }
   const std::string options =
       args->values.count("solver") ? args->values["solver"] : std::string();
