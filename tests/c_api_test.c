@@ -1,8 +1,8 @@
 /* The C API from C: a full Mancala game between two agents, a MiniRisk
  * round of joint bids, and every kind of bad input (each must be an error
  * with a message, never a crash, and must leave the state unchanged); the
- * registry, game descriptions, scores, chance sampling, hints and matches
- * with their own bad input. */
+ * registry, game descriptions, scores, chance sampling, hints, matches and
+ * the exact solvers with their own bad input. */
 #include "gameai/c_api.h"
 
 #include <stdio.h>
@@ -531,6 +531,149 @@ static void matches(void) {
         GAMEAI_INVALID_ARGUMENT);
 }
 
+/* Solves the text `text` of `spec` with `options`; NULL on failure. */
+static gameai_solve_result* solve_text(const char* spec, const char* text,
+                                       const char* options) {
+  gameai_game* game = NULL;
+  gameai_state* state = NULL;
+  gameai_solve_result* result = NULL;
+  CHECK_OK(gameai_game_load(spec, &game));
+  if (text != NULL) {
+    CHECK_OK(gameai_state_deserialize(game, text, &state));
+  } else {
+    CHECK_OK(gameai_state_new_initial(game, &state));
+  }
+  if (state != NULL) CHECK_OK(gameai_state_solve(state, options, &result));
+  gameai_state_free(state);
+  gameai_game_free(game);
+  return result;
+}
+
+/* Kalah: the published 6x2 value (+10, Irving et al., the capture-from-
+ * empty rule), the best move keeps it, a node budget gives bounds around
+ * the true +8 of 6x4 and no value, a finished game is its stores. */
+static void kalah_solver(void) {
+  gameai_solve_result* r =
+      solve_text("mancala(pits=6,seeds=2,empty_capture=true)", NULL, NULL);
+  int status = -1;
+  double value = 0, lower = 0, upper = 0;
+  int64_t best = -1;
+  CHECK_OK(gameai_solve_result_status(r, &status));
+  CHECK(status == GAMEAI_SOLVE_SOLVED);
+  CHECK_OK(gameai_solve_result_value(r, &value));
+  CHECK(value == 10);
+  CHECK_OK(gameai_solve_result_best_action(r, &best));
+  gameai_solve_result_free(r);
+
+  gameai_game* game = NULL;
+  gameai_state* state = NULL;
+  CHECK_OK(
+      gameai_game_load("mancala(pits=6,seeds=2,empty_capture=true)", &game));
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  CHECK_OK(gameai_state_apply_action(state, best));
+  CHECK_OK(gameai_state_solve(state, "tt=16", &r));
+  CHECK_OK(gameai_solve_result_value(r, &value));
+  CHECK(value == 10); /* perfect play keeps the margin */
+  gameai_solve_result_free(r);
+  gameai_state_free(state);
+  gameai_game_free(game);
+
+  r = solve_text("mancala", NULL, "nodes=20000,tt=20");
+  CHECK_OK(gameai_solve_result_status(r, &status));
+  CHECK(status == GAMEAI_SOLVE_BOUNDED);
+  CHECK(gameai_solve_result_value(r, &value) == GAMEAI_FAILED_PRECONDITION);
+  CHECK(strstr(gameai_last_error(), "not solved within the budget") != NULL);
+  CHECK(gameai_solve_result_best_action(r, &best) ==
+        GAMEAI_FAILED_PRECONDITION);
+  CHECK_OK(gameai_solve_result_bounds(r, &lower, &upper));
+  CHECK(lower <= 8 && 8 <= upper && lower < upper);
+  int64_t nodes = 0;
+  CHECK_OK(gameai_solve_result_nodes(r, &nodes));
+  CHECK(nodes > 0 && nodes <= 20000);
+  gameai_solve_result_free(r);
+
+  r = solve_text("mancala(pits=4,seeds=2)", "0 0 0 0 0 7 0 0 0 0 9", NULL);
+  CHECK_OK(gameai_solve_result_status(r, &status));
+  CHECK(status == GAMEAI_SOLVE_TERMINAL);
+  CHECK_OK(gameai_solve_result_value(r, &value));
+  CHECK(value == -2);
+  CHECK(gameai_solve_result_best_action(r, &best) ==
+        GAMEAI_FAILED_PRECONDITION);
+  char json[8192];
+  size_t length = 0;
+  CHECK_OK(gameai_solve_result_json(r, json, sizeof json, &length));
+  CHECK(strstr(json, "\"status\": \"terminal\"") != NULL);
+  gameai_solve_result_free(r);
+}
+
+/* Yacht: the start's value is the published optimum (245.87, Glenn 2006)
+ * and the scorecard lookup of a blank card, to the last bit; unreachable
+ * scorecards and states are errors naming why. */
+static void yacht_values(void) {
+  gameai_solve_result* r = solve_text("yacht(players=1)", NULL, NULL);
+  double value = 0, blank = 0;
+  CHECK_OK(gameai_solve_result_value(r, &value));
+  CHECK(value > 245.865 && value < 245.875);
+  gameai_solve_result_free(r);
+  gameai_game* game = NULL;
+  CHECK_OK(gameai_game_load("yacht(players=1)", &game));
+  CHECK_OK(gameai_yacht_scorecard_value(game, "8191 0 0 0", NULL, &blank));
+  CHECK(blank == value);
+  CHECK(gameai_yacht_scorecard_value(game, "8189 3 3 0", NULL, &blank) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "upper total 3 cannot come from") != NULL);
+  CHECK(gameai_yacht_scorecard_value(game, "8191 0 0", NULL, &blank) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "OPEN TOTAL UPPER YACHT50") != NULL);
+  CHECK(gameai_yacht_scorecard_value(game, NULL, NULL, &blank) ==
+        GAMEAI_INVALID_ARGUMENT);
+  gameai_state* state = NULL;
+  CHECK_OK(gameai_state_deserialize(game, "0 1 0 2 0 8189 3 3 0", &state));
+  CHECK(gameai_state_solve(state, NULL, &r) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "player 0's scorecard: upper total 3") !=
+        NULL);
+  gameai_state_free(state);
+  gameai_game_free(game);
+
+  /* A decision: the best action's value is the state's. */
+  r = solve_text("yacht(players=1)", "0 0 1 2 300 8191 0 0 0", NULL);
+  int64_t best = -1;
+  CHECK_OK(gameai_solve_result_best_action(r, &best));
+  CHECK(best == 28); /* hold 6 6 6 */
+  gameai_solve_result_free(r);
+
+  CHECK_OK(gameai_game_load("mancala", &game));
+  CHECK(gameai_yacht_scorecard_value(game, "8191 0 0 0", NULL, &blank) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "not a yacht game") != NULL);
+  gameai_game_free(game);
+}
+
+/* Games without a solver, bad options, NULLs: errors with the choices. */
+static void solver_bad_input(void) {
+  gameai_game* game = NULL;
+  gameai_state* state = NULL;
+  gameai_solve_result* r = NULL;
+  CHECK_OK(gameai_game_load("linesboard", &game));
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  CHECK(gameai_state_solve(state, NULL, &r) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(r == NULL);
+  CHECK(strstr(gameai_last_error(), "games with one: mancala, yacht") != NULL);
+  gameai_state_free(state);
+  gameai_game_free(game);
+  CHECK_OK(gameai_game_load("mancala", &game));
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  CHECK(gameai_state_solve(state, "nodez=5", &r) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "nodez") != NULL);
+  CHECK(gameai_state_solve(state, NULL, NULL) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_state_solve(NULL, NULL, &r) == GAMEAI_INVALID_ARGUMENT);
+  int status = 0;
+  CHECK(gameai_solve_result_status(NULL, &status) == GAMEAI_INVALID_ARGUMENT);
+  gameai_solve_result_free(NULL);
+  gameai_state_free(state);
+  gameai_game_free(game);
+}
+
 int main(void) {
   full_mancala_game();
   simultaneous_and_chance();
@@ -541,6 +684,9 @@ int main(void) {
   scores_and_chance_sampling();
   hints();
   matches();
+  kalah_solver();
+  yacht_values();
+  solver_bad_input();
   if (failures > 0) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -186,6 +186,46 @@ if ! grep -q "3 matches of 2 deals (6 deals)" <<<"$deals" || ! grep -q "tallies 
   echo "FAIL: daifugo table: $deals"; failures=$((failures + 1))
 fi
 
+# Solving a state: the value from --state equals the solver's own from the
+# spec (the same C++ search), a state file gives the same, the published
+# 6x2 value; Yacht's start and blank scorecard are the optimum to the last
+# digit; bad input is exit 2 naming what was wrong.
+expect_json() {  # expect_json KEY_PATTERN ARGS...: exit 0, stdout has it
+  local pattern=$1
+  shift
+  local out
+  out=$("$GAMEAI" "$@" 2>&1)
+  if [[ $? -ne 0 || ! $out =~ $pattern ]]; then
+    echo "FAIL: $*: '$out' lacks '$pattern'"; failures=$((failures + 1))
+  fi
+}
+kalah='mancala(pits=6,seeds=2,empty_capture=true)'
+start='0 2 2 2 2 2 2 0 2 2 2 2 2 2 0'
+expect_json '"margin": 10' solve "$kalah" --json
+expect_json '"status": "solved", "value": 10, "value_lower": 10, "value_upper": 10' solve "$kalah" --state "$start" --json
+tmp=$(mktemp -d)
+printf '%s\n' "$start" >"$tmp/state"
+expect_json '"value": 10,' solve "$kalah" --state-file "$tmp/state" --json
+expect_json 'value: 10' solve "$kalah" --state "$start"
+expect_json '"status": "terminal", "value": -2' solve 'mancala(pits=4,seeds=2)' --state '0 0 0 0 0 7 0 0 0 0 9' --json
+expect_json '"status": "bounded", "value": null' solve mancala --state '0 4 4 4 4 4 4 0 4 4 4 4 4 4 0' --solver nodes=20000,tt=20 --json
+optimum=$("$GAMEAI" solve 'yacht(players=1)' --json | grep -o '"expected_score": [0-9.]*' | cut -d' ' -f2)
+expect_json "\"value\": $optimum," solve 'yacht(players=1)' --state '0 0 0 2 0 8191 0 0 0' --json
+expect_json "\"expected_points_to_come\": $optimum," solve yacht --scorecard '8191 0 0 0' --json
+[[ $optimum == 245.870774514110* ]] || { echo "FAIL: yacht optimum $optimum"; failures=$((failures + 1)); }
+expect_json 'expected_points_to_come: 23.33333333333333' solve yacht --scorecard 'CHANCE 0 0 0'
+expect_json 'best_action: 28 \(hold 6 6 6\)' solve 'yacht(players=1)' --state '0 0 1 2 300 8191 0 0 0'
+expect_status 2 "games with one: mancala, yacht" solve linesboard --state x
+expect_status 2 "game 'minirisk' has no exact solver; games with one: mancala, yacht" solve minirisk
+expect_status 2 "mancala state: expected 15 numbers" solve mancala --state '0 4 4'
+expect_status 2 "upper total 3 cannot come from the filled upper boxes TWOS" solve yacht --scorecard '8189 3 3 0'
+expect_status 2 "player 0's scorecard: upper total 3" solve 'yacht(players=1)' --state '0 1 0 2 0 8189 3 3 0'
+expect_status 2 "not a yacht game" solve mancala --scorecard '8191 0 0 0'
+expect_status 2 "exclude each other" solve yacht --state x --scorecard '8191 0 0 0'
+expect_status 2 "cannot read '$tmp/missing'" solve mancala --state-file "$tmp/missing"
+expect_status 2 "longer than 64 KiB" solve mancala --state-file /dev/zero
+rm -rf "$tmp"
+
 if [[ $failures -ne 0 ]]; then
   echo "$failures CLI check(s) failed"
   exit 1

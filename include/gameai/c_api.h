@@ -33,7 +33,7 @@
 extern "C" {
 #endif
 
-#define GAMEAI_C_API_VERSION 2
+#define GAMEAI_C_API_VERSION 3
 
 #if defined(_WIN32)
 #define GAMEAI_C_EXPORT __declspec(dllexport)
@@ -61,6 +61,12 @@ typedef struct gameai_game gameai_game;
 typedef struct gameai_state gameai_state;
 typedef struct gameai_agent gameai_agent;
 typedef struct gameai_match_result gameai_match_result;
+typedef struct gameai_solve_result gameai_solve_result;
+
+/* What an exact solver found (gameai_solve_result_status). */
+#define GAMEAI_SOLVE_SOLVED 0   /* the value is exact */
+#define GAMEAI_SOLVE_BOUNDED 1  /* the budget ran out: bounds only */
+#define GAMEAI_SOLVE_TERMINAL 2 /* a finished game: its final value */
 
 /* What kind of game it is (gameai_game_get_type); each field 0 or 1. */
 typedef struct gameai_game_type {
@@ -223,6 +229,56 @@ GAMEAI_C_EXPORT gameai_status gameai_agent_explain(const gameai_agent* agent,
 GAMEAI_C_EXPORT gameai_status gameai_state_hint(
     const gameai_state* state, const char* agent_spec, int64_t* action,
     char* explanation, size_t capacity, size_t* length);
+
+/* ---- exact solvers ---- */
+/* Solves `state` with its game's exact solver, as `gameai solve GAME
+ * --state TEXT` does: Kalah (mancala) by search, the value being player 0's
+ * final store minus player 1's under perfect play; Yacht by the optimal
+ * table, the value being the points the player to move still expects.
+ * `options`: the solver's options as `--solver` takes them, e.g.
+ * "nodes=1000000,time_s=5,mem_mb=512" (NULL or "": the defaults). A budget
+ * that runs out is no error (GAMEAI_SOLVE_BOUNDED). Errors:
+ * GAMEAI_INVALID_ARGUMENT for a game without a solver (the message lists
+ * the games with one), bad options, or a state the solver has no value for
+ * (the message names what is wrong); GAMEAI_OUT_OF_MEMORY for a table
+ * beyond mem_mb or the machine. */
+GAMEAI_C_EXPORT gameai_status gameai_state_solve(const gameai_state* state,
+                                                 const char* options,
+                                                 gameai_solve_result** out);
+GAMEAI_C_EXPORT void gameai_solve_result_free(gameai_solve_result* result);
+/* GAMEAI_SOLVE_SOLVED, GAMEAI_SOLVE_BOUNDED or GAMEAI_SOLVE_TERMINAL. */
+GAMEAI_C_EXPORT gameai_status
+gameai_solve_result_status(const gameai_solve_result* result, int* status);
+/* The exact value; GAMEAI_FAILED_PRECONDITION when bounded (the message
+ * gives the bounds proved). */
+GAMEAI_C_EXPORT gameai_status
+gameai_solve_result_value(const gameai_solve_result* result, double* value);
+/* What was proved: lower == upper == value unless bounded. */
+GAMEAI_C_EXPORT gameai_status gameai_solve_result_bounds(
+    const gameai_solve_result* result, double* lower, double* upper);
+/* The action reaching the value for the player to move;
+ * GAMEAI_FAILED_PRECONDITION when there is none (bounded, a finished game,
+ * a chance node). */
+GAMEAI_C_EXPORT gameai_status gameai_solve_result_best_action(
+    const gameai_solve_result* result, int64_t* action);
+/* Search nodes (0 for a table lookup). */
+GAMEAI_C_EXPORT gameai_status
+gameai_solve_result_nodes(const gameai_solve_result* result, int64_t* nodes);
+/* Everything, as `gameai solve GAME --state TEXT --json` prints it (the
+ * value's meaning, every option's value, the solver's figures); doubles in
+ * shortest round-trip form. */
+GAMEAI_C_EXPORT gameai_status
+gameai_solve_result_json(const gameai_solve_result* result, char* buffer,
+                         size_t capacity, size_t* length);
+/* Yacht: the points still to come from the start of a turn with
+ * `scorecard`, "OPEN TOTAL UPPER YACHT50" (one player's numbers of the
+ * state text; docs/yacht.md), under `game`'s rules, as `gameai solve yacht
+ * --scorecard` gives it. `options` as for gameai_state_solve ("cache=FILE").
+ * GAMEAI_INVALID_ARGUMENT for a game other than yacht, bad text, or a
+ * scorecard no game reaches (the message says why). */
+GAMEAI_C_EXPORT gameai_status gameai_yacht_scorecard_value(
+    const gameai_game* game, const char* scorecard, const char* options,
+    double* value);
 
 /* ---- matches ---- */
 /* Plays `games` games of `game_spec` between the agent specs (seats rotate;

@@ -18,7 +18,9 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/saved_game.h"
+#include "gameai/core/state_solver.h"
 #include "gameai/core/text.h"
+#include "gameai/yacht/optimal.h"
 
 struct gameai_game {
   std::shared_ptr<const gameai::Game> game;
@@ -31,6 +33,10 @@ struct gameai_agent {
   std::unique_ptr<gameai::Agent> agent;
 };
 struct gameai_match_result {
+  std::string json;
+};
+struct gameai_solve_result {
+  gameai::StateSolution solution;
   std::string json;
 };
 
@@ -597,6 +603,114 @@ gameai_status gameai_state_hint(const gameai_state* state,
     if (gameai_status s = CopyString(text, explanation, capacity, length); s)
       return s;
     *action = *hint;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_solve(const gameai_state* state, const char* options,
+                                 gameai_solve_result** out) {
+  return Guard([&] {
+    if (state == nullptr) return Null("state");
+    if (out == nullptr) return Null("out");
+    absl::StatusOr<gameai::StateSolution> solution =
+        gameai::SolveState(*state->state, options != nullptr ? options : "");
+    if (!solution.ok()) return FromStatus(solution.status());
+    std::string json = gameai::StateSolutionToJson(*state->state, *solution);
+    *out = new gameai_solve_result{*std::move(solution), std::move(json)};
+    return GAMEAI_OK;
+  });
+}
+
+void gameai_solve_result_free(gameai_solve_result* result) { delete result; }
+
+gameai_status gameai_solve_result_status(const gameai_solve_result* result,
+                                         int* status) {
+  return Guard([&] {
+    if (result == nullptr) return Null("result");
+    if (status == nullptr) return Null("status");
+    const std::string& s = result->solution.status;
+    *status = s == "bounded"    ? GAMEAI_SOLVE_BOUNDED
+              : s == "terminal" ? GAMEAI_SOLVE_TERMINAL
+                                : GAMEAI_SOLVE_SOLVED;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_solve_result_value(const gameai_solve_result* result,
+                                        double* value) {
+  return Guard([&] {
+    if (result == nullptr) return Null("result");
+    if (value == nullptr) return Null("value");
+    const gameai::StateSolution& s = result->solution;
+    if (s.status == "bounded") {
+      return Fail(GAMEAI_FAILED_PRECONDITION,
+                  fmt::format("not solved within the budget: the value lies "
+                              "in [{}, {}]",
+                              s.value_lower, s.value_upper));
+    }
+    *value = s.value;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_solve_result_bounds(const gameai_solve_result* result,
+                                         double* lower, double* upper) {
+  return Guard([&] {
+    if (result == nullptr) return Null("result");
+    if (lower == nullptr) return Null("lower");
+    if (upper == nullptr) return Null("upper");
+    *lower = result->solution.value_lower;
+    *upper = result->solution.value_upper;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_solve_result_best_action(const gameai_solve_result* result,
+                                              int64_t* action) {
+  return Guard([&] {
+    if (result == nullptr) return Null("result");
+    if (action == nullptr) return Null("action");
+    const gameai::StateSolution& s = result->solution;
+    if (!s.best_action) {
+      return Fail(GAMEAI_FAILED_PRECONDITION,
+                  fmt::format("no best action: the solution is {}{}", s.status,
+                              s.status == "solved" ? " at a chance node" : ""));
+    }
+    *action = *s.best_action;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_solve_result_nodes(const gameai_solve_result* result,
+                                        int64_t* nodes) {
+  return Guard([&] {
+    if (result == nullptr) return Null("result");
+    if (nodes == nullptr) return Null("nodes");
+    *nodes = result->solution.nodes;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_solve_result_json(const gameai_solve_result* result,
+                                       char* buffer, size_t capacity,
+                                       size_t* length) {
+  return Guard([&] {
+    if (result == nullptr) return Null("result");
+    return CopyString(result->json, buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_yacht_scorecard_value(const gameai_game* game,
+                                           const char* scorecard,
+                                           const char* options, double* value) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (scorecard == nullptr) return Null("scorecard");
+    if (value == nullptr) return Null("value");
+    absl::StatusOr<double> v = gameai::yacht::LookupScorecard(
+        *game->game, scorecard, options != nullptr ? options : "");
+    if (!v.ok()) return FromStatus(v.status());
+    *value = *v;
     return GAMEAI_OK;
   });
 }

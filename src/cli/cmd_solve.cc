@@ -1,26 +1,45 @@
-// `gameai solve GAME [--solver 'key=value,...'] [--json]`.
+// `gameai solve GAME [--state TEXT | --state-file FILE | --scorecard TEXT]
+// [--solver 'key=value,...'] [--json]`.
+#include <cstdio>
+
 #include "args.h"
 #include "fmt/format.h"
 #include "gameai/core/json_writer.h"
 #include "gameai/core/registry.h"
-#include "gameai/core/spec.h"
+#include "gameai/core/state_solver.h"
 #include "gameai/core/text.h"
+#include "gameai/yacht/optimal.h"
 
 namespace gameai::cli {
 namespace {
 
+constexpr char kUsage[] =
+    "usage: gameai solve GAME [--state TEXT | --state-file FILE | "
+    "--scorecard 'OPEN TOTAL UPPER YACHT50'] [--solver 'key=value,...'] "
+    "[--json]";
+// A state's text is one line of numbers; a longer file is no state.
+constexpr size_t kMaxStateFileBytes = 64 << 10;
+
 // SolveHelp: the options, and each solver's own with their defaults.
 std::string SolveHelp() {
-  std::string out =
-      "usage: gameai solve GAME [--solver 'key=value,...'] [--json]\n"
+  std::string out = fmt::format(
+      "{}\n"
       "\n"
-      "The exact value of GAME (a spec) where the game has a solver.\n"
+      "The exact value of GAME (a spec) where the game has a solver: of its\n"
+      "start, or of the state given.\n"
       "\n"
       "options:\n"
+      "  --state TEXT        solve this state (the game's state text, as\n"
+      "                      `State::Serialize` writes it)\n"
+      "  --state-file FILE   the state text from FILE\n"
+      "  --scorecard TEXT    yacht: the value of a turn start with this\n"
+      "                      scorecard, 'OPEN TOTAL UPPER YACHT50' (OPEN a\n"
+      "                      mask or names like FULL,YACHT)\n"
       "  --solver 'k=v,...'  the solver's options (below; default: all "
       "defaults)\n"
       "  --json              the result as JSON on stdout\n"
-      "  --help              this text\n";
+      "  --help              this text\n",
+      kUsage);
   for (const GameEntry* g : RegisteredGames()) {
     if (!g->solve) continue;
     out += fmt::format("\nsolver options of {}:\n", g->name);
@@ -31,10 +50,118 @@ std::string SolveHelp() {
   return out;
 }
 
+// ReadStateFile: the text of FILE, at most kMaxStateFileBytes.
+absl::StatusOr<std::string> ReadStateFile(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "r");
+  if (file == nullptr) {
+    return absl::InvalidArgumentError(
+        fmt::format("--state-file: cannot read '{}'", path));
+  }
+  std::string text(kMaxStateFileBytes + 1, '\0');
+  const size_t got = std::fread(text.data(), 1, text.size(), file);
+  std::fclose(file);
+  if (got > kMaxStateFileBytes) {
+    return absl::InvalidArgumentError(
+        fmt::format("--state-file: '{}' is longer than {} KiB, no state text",
+                    path, kMaxStateFileBytes >> 10));
+  }
+  text.resize(got);
+  return text;
+}
+
+void PrintFields(const std::vector<SolveField>& fields) {
+  for (const SolveField& f : fields) {
+    std::visit([&](const auto& v) { fmt::print("  {}: {}\n", f.name, v); },
+               f.value);
+  }
+}
+
+// SolveGame: the game from its start (the solver's own report).
+int SolveGame(const Game& game, const GameEntry& entry, const Params& params,
+              bool json) {
+  absl::StatusOr<std::vector<SolveField>> fields = entry.solve(game, params);
+  if (!fields.ok()) return Fail(fields.status());
+  if (json) {
+    JsonWriter w;
+    w.BeginObject();
+    w.Key("game");
+    w.String(game.Spec());
+    for (const SolveField& f : *fields) WriteSolveField(f, w);
+    w.EndObject();
+    fmt::print("{}\n", w.Take());
+  } else {
+    fmt::print("{}\n", game.Spec());
+    PrintFields(*fields);
+  }
+  return 0;
+}
+
+// SolveStateText: the state `text` of `game`. Doubles print in shortest
+// round-trip form: the exact double.
+int SolveStateText(const Game& game, const std::string& text,
+                   const std::string& options, bool json) {
+  absl::StatusOr<std::unique_ptr<State>> state = game.DeserializeState(text);
+  if (!state.ok()) return Fail(state.status());
+  absl::StatusOr<StateSolution> s = SolveState(**state, options);
+  if (!s.ok()) return Fail(s.status());
+  if (json) {
+    fmt::print("{}\n", StateSolutionToJson(**state, *s));
+    return 0;
+  }
+  fmt::print("{}\n  state: {}\n  status: {}\n", game.Spec(),
+             (*state)->Serialize(), s->status);
+  if (s->status == "bounded") {
+    fmt::print("  value: in [{}, {}] (not solved within the budget)\n",
+               s->value_lower, s->value_upper);
+  } else {
+    fmt::print("  value: {}\n", s->value);
+  }
+  fmt::print("  value_meaning: {}\n", s->value_meaning);
+  if (s->best_action) {
+    fmt::print("  best_action: {} ({})\n", *s->best_action,
+               s->best_action_text);
+  }
+  fmt::print("  nodes: {}\n", s->nodes);
+  for (const StateSolution::ActionValue& a : s->action_values) {
+    fmt::print("  after {} ({}): {}\n", a.text, a.action, a.value);
+  }
+  PrintFields(s->details);
+  return 0;
+}
+
+int SolveScorecard(const Game& game, const std::string& scorecard,
+                   const std::string& options, bool json) {
+  absl::StatusOr<double> to_come =
+      yacht::LookupScorecard(game, scorecard, options);
+  if (!to_come.ok()) return Fail(to_come.status());
+  const double total = yacht::ParseScorecard(scorecard)->total;
+  if (json) {
+    JsonWriter w;
+    w.BeginObject();
+    w.Key("game");
+    w.String(game.Spec());
+    w.Key("scorecard");
+    w.String(scorecard);
+    w.Key("expected_points_to_come");
+    w.Double(*to_come);
+    w.Key("expected_final_score");
+    w.Double(total + *to_come);
+    w.EndObject();
+    fmt::print("{}\n", w.Take());
+  } else {
+    fmt::print(
+        "{}\n  scorecard: {}\n  expected_points_to_come: {}\n"
+        "  expected_final_score: {}\n",
+        game.Spec(), scorecard, *to_come, total + *to_come);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int RunSolve(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(argv, {"solver"}, {"json", "help"});
+  absl::StatusOr<Args> args = ParseArgs(
+      argv, {"solver", "state", "state-file", "scorecard"}, {"json", "help"});
   if (!args.ok()) return Fail(args.status());
   if (args->switches.count("help")) {
     fmt::print("{}", SolveHelp());
@@ -42,50 +169,45 @@ int RunSolve(const std::vector<std::string>& argv) {
   }
   if (args->positional.size() != 1) {
     return Fail(absl::InvalidArgumentError(
-        "usage: gameai solve GAME [--solver 'key=value,...'] [--json] "
-        "(gameai solve --help)"));
+        fmt::format("{} (gameai solve --help)", kUsage)));
   }
-  const std::string& game_spec = args->positional[0];
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(game_spec);
-  if (!game.ok()) return Fail(game.status());
-  absl::StatusOr<const GameEntry*> entry = FindGame((*game)->Name());
-  if (!entry.ok()) return Fail(entry.status());
-  if (!(*entry)->solve) {
+  const int inputs = static_cast<int>(args->values.count("state") +
+                                      args->values.count("state-file") +
+                                      args->values.count("scorecard"));
+  if (inputs > 1) {
     return Fail(absl::InvalidArgumentError(
-        fmt::format("game '{}' has no exact solver", (*game)->Name())));
+        "--state, --state-file and --scorecard exclude each other"));
   }
-  absl::StatusOr<Spec> solver_spec = ParseSpec(fmt::format(
-      "solver({})",
-      args->values.count("solver") ? args->values["solver"] : std::string()));
-  if (!solver_spec.ok()) return Fail(solver_spec.status());
-  absl::StatusOr<Params> params =
-      ResolveParams(*solver_spec, (*entry)->solver_params,
-                    fmt::format("solver of '{}'", (*game)->Name()));
+  absl::StatusOr<std::shared_ptr<const Game>> game =
+      LoadGame(args->positional[0]);
+  if (!game.ok()) return Fail(game.status());
+  // From the start: any game with a solver; from a state: its state solver.
+  absl::StatusOr<const GameEntry*> entry =
+      inputs == 0 ? FindGame((*game)->Name()) : SolverEntry(**game);
+  if (!entry.ok()) return Fail(entry.status());
+  if (inputs == 0 && !(*entry)->solve) {
+    return Fail(absl::InvalidArgumentError(fmt::format(
+        "game '{}' has no exact solver; games with one: {}", (*game)->Name(),
+        fmt::join(SolvableGames(), ", "))));
+  }
+  const std::string options =
+      args->values.count("solver") ? args->values["solver"] : std::string();
+  absl::StatusOr<Params> params = ResolveSolverOptions(**entry, options);
   if (!params.ok()) return Fail(params.status());
-  absl::StatusOr<std::vector<SolveField>> fields =
-      (*entry)->solve(**game, *params);
-  if (!fields.ok()) return Fail(fields.status());
-  if (args->switches.count("json")) {
-    JsonWriter w;
-    w.BeginObject();
-    w.Key("game");
-    w.String((*game)->Spec());
-    for (const SolveField& f : *fields) {
-      w.Key(f.name);
-      if (const auto* i = std::get_if<int64_t>(&f.value)) w.Int(*i);
-      if (const auto* d = std::get_if<double>(&f.value)) w.Double(*d);
-      if (const auto* s = std::get_if<std::string>(&f.value)) w.String(*s);
-    }
-    w.EndObject();
-    fmt::print("{}\n", w.Take());
-  } else {
-    fmt::print("{}\n", (*game)->Spec());
-    for (const SolveField& f : *fields) {
-      std::visit([&](const auto& v) { fmt::print("  {}: {}\n", f.name, v); },
-                 f.value);
-    }
+  const bool json = args->switches.count("json") > 0;
+  if (args->values.count("scorecard")) {
+    return SolveScorecard(**game, args->values["scorecard"], options, json);
   }
-  return 0;
+  if (args->values.count("state-file")) {
+    absl::StatusOr<std::string> text =
+        ReadStateFile(args->values["state-file"]);
+    if (!text.ok()) return Fail(text.status());
+    return SolveStateText(**game, *text, options, json);
+  }
+  if (args->values.count("state")) {
+    return SolveStateText(**game, args->values["state"], options, json);
+  }
+  return SolveGame(**game, **entry, *params, json);
 }
 
 }  // namespace gameai::cli

@@ -20,6 +20,66 @@ std::vector<AgentEntry> Agents() {
   return agents;
 }
 
+// OptionsFrom: the solver options of `gameai solve --solver`.
+SolverOptions OptionsFrom(const Params& params) {
+  return {.tt_log2_size = static_cast<int>(params.GetInt("tt")),
+          .db_seeds = static_cast<int>(params.GetInt("db_seeds")),
+          .db_max_bytes = params.GetInt("db_mb") << 20,
+          .db_file = params.GetString("db_file"),
+          .all_move_margins = params.GetBool("all_moves"),
+          .guess_depth = static_cast<int>(params.GetInt("guess")),
+          .max_nodes = params.GetInt("nodes"),
+          .max_seconds = params.GetDouble("time_s"),
+          .memory_bytes = params.GetInt("mem_mb") << 20};
+}
+
+// SearchFields: the search's own figures, the same for a spec and a state.
+std::vector<SolveField> SearchFields(const SolveResult& r) {
+  return {
+      {"probes", int64_t{r.probes}},
+      {"seconds", r.seconds},
+      {"db_seeds", int64_t{r.db_seeds}},
+      {"db_bytes", r.db_bytes},
+      {"db_entries_filled", r.db_entries_filled},
+      {"db_source", r.db_source},
+      {"db_seconds", r.db_seconds},
+      {"tt_bytes", int64_t{16} << r.tt_log2_size},
+  };
+}
+
+absl::StatusOr<StateSolution> SolveState(const gameai::State& state,
+                                         const Params& params) {
+  const auto* kernel = dynamic_cast<const KernelState<Rules>*>(&state);
+  if (kernel == nullptr) {
+    return absl::InvalidArgumentError(fmt::format(
+        "not a mancala state: a state of {}", state.GetGame().Spec()));
+  }
+  const Rules& rules = kernel->rules();
+  const State& s = kernel->kernel_state();
+  absl::StatusOr<SolveResult> r = SolveKalah(rules, s, OptionsFrom(params));
+  if (!r.ok()) return r.status();
+  StateSolution out;
+  out.value_meaning =
+      "player 0's final store minus player 1's under perfect play";
+  out.status = rules.IsOver(s) ? "terminal" : r->solved ? "solved" : "bounded";
+  out.value = r->margin;
+  out.value_lower = r->margin_lower;
+  out.value_upper = r->margin_upper;
+  if (out.status == "solved") {
+    out.best_action = rules.ToAction(r->best_move);
+    out.best_action_text = rules.MoveToString(s, r->best_move);
+  }
+  out.nodes = r->nodes;
+  for (int pit = 0; pit < rules.pits(); ++pit) {
+    if (r->move_margins[pit] == SolveResult::kNoMove) continue;
+    const Move m = static_cast<Move>(pit);
+    out.action_values.push_back({rules.ToAction(m), rules.MoveToString(s, m),
+                                 static_cast<double>(r->move_margins[pit])});
+  }
+  out.details = SearchFields(*r);
+  return out;
+}
+
 absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
                                               const Params& params) {
   const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
@@ -28,16 +88,7 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
   }
   const Rules& rules = kernel_game->rules();
   absl::StatusOr<SolveResult> r =
-      SolveKalah(rules, rules.InitialState(),
-                 {.tt_log2_size = static_cast<int>(params.GetInt("tt")),
-                  .db_seeds = static_cast<int>(params.GetInt("db_seeds")),
-                  .db_max_bytes = params.GetInt("db_mb") << 20,
-                  .db_file = params.GetString("db_file"),
-                  .all_move_margins = params.GetBool("all_moves"),
-                  .guess_depth = static_cast<int>(params.GetInt("guess")),
-                  .max_nodes = params.GetInt("nodes"),
-                  .max_seconds = params.GetDouble("time_s"),
-                  .memory_bytes = params.GetInt("mem_mb") << 20});
+      SolveKalah(rules, rules.InitialState(), OptionsFrom(params));
   if (!r.ok()) return r.status();
   std::vector<SolveField> fields;
   if (r->solved) {
@@ -53,15 +104,9 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
                                   {"margin_lower", int64_t{r->margin_lower}},
                                   {"margin_upper", int64_t{r->margin_upper}},
                                   {"nodes", r->nodes},
-                                  {"probes", int64_t{r->probes}},
-                                  {"seconds", r->seconds},
-                                  {"db_seeds", int64_t{r->db_seeds}},
-                                  {"db_bytes", r->db_bytes},
-                                  {"db_entries_filled", r->db_entries_filled},
-                                  {"db_source", r->db_source},
-                                  {"db_seconds", r->db_seconds},
-                                  {"tt_bytes", int64_t{16} << r->tt_log2_size},
                               });
+  const std::vector<SolveField> search = SearchFields(*r);
+  fields.insert(fields.end(), search.begin(), search.end());
   for (int pit = 0; pit < rules.pits(); ++pit) {
     if (r->move_margins[pit] != SolveResult::kNoMove) {
       fields.push_back({fmt::format("margin_after_pit_{}", pit + 1),
@@ -128,6 +173,7 @@ GameEntry GameEntryForMancala() {
                             "memory budget of the table and the database "
                             "together (MB)"),
           },
+      .solve_state = SolveState,
       .hint_agent = "strongest",
   };
 }

@@ -24,7 +24,9 @@
 #include "gameai/core/arena.h"
 #include "gameai/core/memory.h"
 #include "gameai/core/registry.h"
+#include "gameai/core/state_solver.h"
 #include "gameai/core/text.h"
+#include "gameai/yacht/optimal.h"
 
 namespace py = pybind11;
 
@@ -281,6 +283,83 @@ PYBIND11_MODULE(gameai, m) {
       "`gameai match --json` as a dict. series=K splits the games into K "
       "series with their own agent instances (0: as many as threads); the "
       "result depends on the seed and K only.");
+
+  // ---- exact solvers: gameai.solve(state), gameai.yacht_value(...) ----
+  {
+    // SolverOptions: `solver` ("k=v,...") and keyword options (nodes=1000)
+    // as the one option text of `gameai solve --solver`.
+    auto solver_options = [](const std::string& solver,
+                             const py::kwargs& kwargs) {
+      std::string text = solver;
+      for (const auto& [key, value] : kwargs) {
+        std::string v;
+        if (py::isinstance<py::bool_>(value)) {
+          v = value.cast<bool>() ? "true" : "false";
+        } else if (py::isinstance<py::int_>(value) ||
+                   py::isinstance<py::float_>(value)) {
+          v = py::repr(value).cast<std::string>();
+        } else if (py::isinstance<py::str>(value)) {
+          v = value.cast<std::string>();
+        } else {
+          throw py::value_error("solver option " + key.cast<std::string>() +
+                                ": expected a bool, int, float or str, got " +
+                                py::repr(value).cast<std::string>());
+        }
+        if (!text.empty()) text += ",";
+        text += key.cast<std::string>() + "=" + v;
+      }
+      return text;
+    };
+    m.def(
+        "solve",
+        [solver_options](const State& state, const std::string& solver,
+                         const py::kwargs& kwargs) {
+          const std::string options = solver_options(solver, kwargs);
+          absl::StatusOr<StateSolution> solution;
+          {
+            py::gil_scoped_release release;
+            solution = SolveState(state, options);
+          }
+          const std::string json =
+              StateSolutionToJson(state, Value(std::move(solution)));
+          return py::module_::import("json").attr("loads")(json);
+        },
+        py::arg("state"), py::arg("solver") = "",
+        "The exact value of `state` by its game's solver, as `gameai solve "
+        "GAME --state TEXT --json` gives it: a dict with status ('solved', "
+        "'bounded' when the budget ran out, 'terminal'), value (None when "
+        "bounded), value_lower, value_upper, value_meaning, best_action "
+        "(None when none), best_action_text, nodes, action_values and the "
+        "solver's figures. Kalah: player 0's final margin; Yacht: the points "
+        "the player to move still expects (full double precision). Options "
+        "as keywords or `solver='k=v,...'`: Kalah nodes=, time_s=, mem_mb=, "
+        "tt=, db_seeds=, all_moves=...; Yacht cache=. ValueError for a game "
+        "without a solver (naming those with one), bad options or a state "
+        "the solver has no value for; MemoryError beyond mem_mb.");
+    m.def(
+        "yacht_value",
+        [solver_options](py::object game, const std::string& scorecard,
+                         const std::string& solver, const py::kwargs& kwargs) {
+          std::shared_ptr<const Game> g =
+              py::isinstance<py::str>(game)
+                  ? Value(LoadGame(game.cast<std::string>()))
+                  : game.cast<const PyGame&>().game;
+          const std::string options = solver_options(solver, kwargs);
+          absl::StatusOr<double> value;
+          {
+            py::gil_scoped_release release;
+            value = yacht::LookupScorecard(*g, scorecard, options);
+          }
+          return Value(std::move(value));
+        },
+        py::arg("game"), py::arg("scorecard"), py::arg("solver") = "",
+        "Yacht: the points still to come from the start of a turn with "
+        "`scorecard`, 'OPEN TOTAL UPPER YACHT50' (one player's numbers of "
+        "the state text; OPEN a mask or names like 'FULL,YACHT'), under the "
+        "rules of `game` (a Game or a spec), as `gameai solve yacht "
+        "--scorecard` gives it. ValueError for another game, bad text or a "
+        "scorecard no game reaches (saying why).");
+  }
 }
 
 }  // namespace gameai::python

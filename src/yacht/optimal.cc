@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <bitset>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -64,8 +65,79 @@ double OptimalTable::Expected(const Scorecard& card) const {
                        rules_.options().yahtzee_bonus ? card.yacht50 : 0)];
 }
 
+namespace {
+constexpr int kMaxUpper = kNumDice * (1 + 2 + 3 + 4 + 5 + 6);  // 105
+
+// UpperReachable: 0..5 dice of each face whose upper box is filled (bit c
+// of `closed`) can sum to `upper` exactly.
+bool UpperReachable(int closed, int upper) {
+  if (upper > kMaxUpper) return false;
+  std::bitset<kMaxUpper + 1> sums;
+  sums[0] = true;
+  for (int c = 0; c <= kSixes; ++c) {
+    if (!(closed & (1 << c))) continue;
+    std::bitset<kMaxUpper + 1> next;
+    for (int n = 0; n <= kNumDice; ++n) next |= sums << (n * (c + 1));
+    sums = next;
+  }
+  return sums[upper];
+}
+}  // namespace
+
+absl::StatusOr<double> OptimalTable::Lookup(const Scorecard& card) const {
+  if (card.open >= (1 << kNumCategories)) {
+    return absl::InvalidArgumentError(fmt::format(
+        "scorecard: open mask {} names categories beyond the 13 (accepted: "
+        "0..8191)",
+        card.open));
+  }
+  if (card.yacht50 > 1) {
+    return absl::InvalidArgumentError(fmt::format(
+        "scorecard: yacht50 {} is not 0 or 1", static_cast<int>(card.yacht50)));
+  }
+  if (card.yacht50 && (card.open & (1 << kYacht))) {
+    return absl::InvalidArgumentError(
+        "scorecard: yacht50=1 (YACHT holds 50) but YACHT is open; no game "
+        "reaches it");
+  }
+  const int closed_upper = ~card.open & 63;
+  if (!UpperReachable(closed_upper, card.upper)) {
+    std::string filled;
+    for (int c = 0; c <= kSixes; ++c) {
+      if (closed_upper & (1 << c)) {
+        filled +=
+            fmt::format("{}{}", filled.empty() ? "" : " ", CategoryName(c));
+      }
+    }
+    return absl::InvalidArgumentError(
+        filled.empty()
+            ? fmt::format("scorecard: upper total {} with no upper box "
+                          "filled (it can only be 0); no game reaches it",
+                          static_cast<int>(card.upper))
+            : fmt::format("scorecard: upper total {} cannot come from the "
+                          "filled upper boxes {} (0 to 5 dice of each face); "
+                          "no game reaches it",
+                          static_cast<int>(card.upper), filled));
+  }
+  return Expected(card);
+}
+
 double OptimalTable::StartValue() const {
   return Expected(rules_.InitialState().cards[0]);
+}
+
+double OptimalTable::CategoryValue(const Scorecard& card, int category,
+                                   int dice) const {
+  const int points = rules_.ScoreFor(card, category, dice);
+  if (points < 0) return -1;
+  Scorecard next = card;
+  next.open = static_cast<uint16_t>(card.open & ~(1 << category));
+  if (category <= kSixes) {
+    next.upper = static_cast<uint8_t>(
+        std::min(kUpperCap, card.upper + Score(category, dice)));
+  }
+  if (category == kYacht && Score(kYacht, dice) == 50) next.yacht50 = 1;
+  return points + Expected(next);
 }
 
 std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card,
@@ -73,16 +145,8 @@ std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card,
   int best = -1;
   double best_value = -1;
   for (int c = 0; c < kNumCategories; ++c) {
-    const int points = rules_.ScoreFor(card, c, dice);
-    if (points < 0) continue;
-    Scorecard next = card;
-    next.open = static_cast<uint16_t>(card.open & ~(1 << c));
-    if (c <= kSixes) {
-      next.upper = static_cast<uint8_t>(
-          std::min(kUpperCap, card.upper + Score(c, dice)));
-    }
-    if (c == kYacht && Score(kYacht, dice) == 50) next.yacht50 = 1;
-    const double value = points + Expected(next);
+    const double value = CategoryValue(card, c, dice);
+    if (value < 0) continue;
     if (value > best_value) {
       best_value = value;
       best = c;

@@ -74,6 +74,7 @@ GameEntry GameEntryForYacht() {
               ParamDef::String("cache", "",
                                "table file: loaded if valid, else written"),
           },
+      .solve_state = SolveYachtState,
       .hint_agent = "optimal",
   };
 }

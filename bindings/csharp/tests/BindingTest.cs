@@ -1,6 +1,7 @@
 // The C# binding under Mono: a game of every registered game between two
 // agents, illegal actions and bad specs (an exception with the library's
-// message, the state unchanged), chance sampling, hints and a match.
+// message, the state unchanged), chance sampling, hints, a match and the
+// exact solvers.
 using System;
 using System.Collections.Generic;
 using System.Linq;
@@ -221,6 +222,43 @@ internal static class BindingTest
         Throws(() => Match.Run("no_such_game", new[] { "random" }, 10, 3), GameAiStatus.NotFound, "match of an unknown game", "mancala");
     }
 
+    // Solvers: the published 6x2 Kalah value (+10), a spent budget's
+    // bounds around 6x4's +8, Yacht's optimum equal to its blank scorecard's
+    // lookup, and errors naming what is wrong.
+    private static void Solvers()
+    {
+        using (Game game = Game.Load("mancala(pits=6,seeds=2,empty_capture=true)"))
+        using (State state = game.NewInitialState())
+        {
+            Solution s = Solution.Solve(state, "tt=18");
+            Check(s.Status == SolveStatus.Solved && s.Value == 10 && s.Lower == 10 && s.Upper == 10, "6x2 solved: " + s.Json);
+            Check(s.BestAction.HasValue && state.LegalActions().Contains(s.BestAction.Value), "best action legal");
+            state.ApplyAction(s.BestAction.Value);
+            Check(Solution.Solve(state).Value == 10, "the best move keeps the margin");
+        }
+        using (Game game = Game.Load("mancala"))
+        using (State state = game.NewInitialState())
+        {
+            Solution s = Solution.Solve(state, "nodes=20000,tt=20");
+            Check(s.Status == SolveStatus.Bounded && s.Value == null && s.BestAction == null, "bounded: " + s.Json);
+            Check(s.Lower <= 8 && s.Upper >= 8 && s.Nodes <= 20000, "bounds hold +8");
+            Throws(() => Solution.Solve(state, "nodez=1"), GameAiStatus.InvalidArgument, "bad solver option", "nodez");
+            Throws(() => Solution.YachtScorecardValue(game, "8191 0 0 0"), GameAiStatus.InvalidArgument, "scorecard of mancala", "not a yacht game");
+        }
+        using (Game game = Game.Load("yacht(players=1)"))
+        using (State state = game.NewInitialState())
+        {
+            Solution s = Solution.Solve(state);
+            Check(s.Value > 245.865 && s.Value < 245.875, "yacht optimum " + s.Value);
+            Check(Solution.YachtScorecardValue(game, "8191 0 0 0") == s.Value, "blank scorecard is the start");
+            Throws(() => Solution.YachtScorecardValue(game, "8189 3 3 0"), GameAiStatus.InvalidArgument,
+                   "unreachable scorecard", "upper total 3 cannot come from");
+        }
+        using (Game game = Game.Load("linesboard"))
+        using (State state = game.NewInitialState())
+            Throws(() => Solution.Solve(state), GameAiStatus.InvalidArgument, "a game without a solver", "mancala, yacht");
+    }
+
     private static int Main()
     {
         foreach (string name in Game.RegisteredGames()) PlayOneGame(name);
@@ -229,6 +267,7 @@ internal static class BindingTest
         ChanceSampling();
         Hints();
         Matches();
+        Solvers();
         if (failures > 0)
         {
             Console.Error.WriteLine(failures + " check(s) failed");

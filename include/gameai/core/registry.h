@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -51,6 +52,40 @@ struct SolveField {
 using SolverFunction = std::function<absl::StatusOr<std::vector<SolveField>>(
     const Game& game, const Params& solver_params)>;
 
+// StateSolution: an exact solver's answer for one state (SolveState in
+// gameai/core/state_solver.h).
+struct StateSolution {
+  // status: "solved" (value exact), "bounded" (the budget ran out:
+  // value_lower..value_upper is what was proved) or "terminal" (the game
+  // is over; value is its final one).
+  std::string status;
+  // value: what `value_meaning` says (Kalah: player 0's final store minus
+  // player 1's under perfect play; Yacht: the points the player to move
+  // still expects under the optimal solitaire strategy). When bounded,
+  // value_lower.
+  double value = 0;
+  double value_lower = 0;
+  double value_upper = 0;
+  std::string value_meaning;
+  // best_action: the action reaching `value` for the player to move, or
+  // nullopt (bounded, terminal, chance node).
+  std::optional<Action> best_action;
+  std::string best_action_text;
+  int64_t nodes = 0;
+  // action_values: the value after each action the solver evaluated (in
+  // `value`'s terms), when it did.
+  struct ActionValue {
+    Action action;
+    std::string text;
+    double value;
+  };
+  std::vector<ActionValue> action_values;
+  // details: the solver's other figures (time, tables).
+  std::vector<SolveField> details;
+};
+using StateSolverFunction = std::function<absl::StatusOr<StateSolution>(
+    const State& state, const Params& solver_params)>;
+
 using GameFactory = std::function<absl::StatusOr<std::shared_ptr<const Game>>(
     const Params& params)>;
 
@@ -65,6 +100,9 @@ struct GameEntry {
   // options (`--solver 'key=value,...'`).
   SolverFunction solve;
   std::vector<ParamDef> solver_params;
+  // solve_state: the same solver from any state of the game (`gameai solve
+  // --state`, SolveState), with the same options; null when it has none.
+  StateSolverFunction solve_state;
   // The game's strongest agent: the one `gameai play` asks for hints
   // (empty: mcts).
   std::string hint_agent;

@@ -18,6 +18,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -49,7 +50,14 @@ class OptimalTable {
       const Options& options, const std::string& path);
 
   // Expected: points still to come from the start of a turn with `card`.
+  // REQUIRES: Lookup(card).ok() (an unreachable scorecard reads as 0); the
+  // unchecked form is for the inner loops.
   double Expected(const Scorecard& card) const;
+  // Lookup: Expected for any scorecard, or an InvalidArgument error naming
+  // why no game reaches it (an open mask beyond the 13 categories, an upper
+  // total the filled upper boxes cannot make, a 50 in YACHT with YACHT
+  // open), for which the table holds no value.
+  absl::StatusOr<double> Lookup(const Scorecard& card) const;
   double StartValue() const;
   const Rules& rules() const { return rules_; }
 
@@ -65,6 +73,9 @@ class OptimalTable {
   // BestCategory: the category to write `dice` (five-dice id) into, and
   // its value (points + Expected after).
   std::pair<int, double> BestCategory(const Scorecard& card, int dice) const;
+  // CategoryValue: writing `dice` into `category`: its points plus
+  // Expected after; -1 when the category may not be chosen.
+  double CategoryValue(const Scorecard& card, int category, int dice) const;
 
  private:
   explicit OptimalTable(const Rules& rules);
@@ -81,6 +92,31 @@ class OptimalTable {
 };
 
 AgentEntry OptimalAgentEntry();
+
+// ParseScorecard: "OPEN TOTAL UPPER YACHT50", one player's four numbers of
+// the state text (docs/yacht.md); OPEN may also be category names joined
+// by commas ("FULL,YACHT,CHANCE"; "-" for none). Errors name the field and
+// what is accepted; a total below the upper total (and its bonus) is one.
+absl::StatusOr<Scorecard> ParseScorecard(std::string_view text);
+
+// LookupScorecard: the points still to come from the start of a turn with
+// `scorecard` (ParseScorecard's text) under the rules of `game`, from the
+// shared table (solver option `cache=FILE` as for `gameai solve yacht`).
+// Errors: `game` is no yacht game, bad text, bad options, an unreachable
+// scorecard (Lookup).
+absl::StatusOr<double> LookupScorecard(const Game& game,
+                                       std::string_view scorecard,
+                                       std::string_view solver_options);
+
+// SolveYachtState: the optimal table's values at `state` for the player
+// whose turn it is (with several players: that player's own expected
+// points, opponents aside, as `optimal` plays): the points still to come,
+// within the turn (a roll to make, dice to hold or score) as at its start,
+// with every option's value at a decision. Solver option `cache` as for
+// `gameai solve yacht`. Errors: a state of another game, a scorecard the
+// table has no value for (Lookup).
+absl::StatusOr<StateSolution> SolveYachtState(const gameai::State& state,
+                                              const Params& solver_params);
 
 }  // namespace gameai::yacht
 
