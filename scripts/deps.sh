@@ -2,6 +2,7 @@
 # Installs the Debian packages gameai builds with, when any is missing.
 set -euo pipefail
 packages=(cmake g++ ninja-build libabsl-dev libfmt-dev libgtest-dev libbenchmark-dev libasio-dev
+  nlohmann-json3-dev default-jdk-headless
   python3 python3-dev pybind11-dev clang mono-mcs mono-runtime)
 missing=()
 for p in "${packages[@]}"; do
