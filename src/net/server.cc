@@ -34,7 +34,6 @@ struct TournamentServer::Impl {
   struct Pending {
     int64_t id = 0;
     std::string key;
-    std::string line;  // the act message, resent to a client that reconnects
     bool open = false;
     Clock::time_point sent;
     std::optional<absl::StatusOr<Action>> reply;
@@ -315,7 +314,6 @@ std::variant<int, std::string> TournamentServer::Impl::Attach(
     ++seat.counters.connects;
     to_send.push_back(seat.welcome_line);
     if (!seat.game_start_line.empty()) to_send.push_back(seat.game_start_line);
-    if (seat.pending.open) to_send.push_back(seat.pending.line);
     cv.notify_all();
     return participant;
   }
@@ -326,7 +324,15 @@ void TournamentServer::Impl::Detach(int participant, const Session* s) {
   std::lock_guard lock(mu);
   auto it = seats.find(participant);
   if (it != seats.end() && it->second.session.get() == s) {
-    it->second.session.reset();
+    Seat& seat = it->second;
+    seat.session.reset();
+    // The open request dies with its connection, even if the client is
+    // back before the deadline (it never saw the request again).
+    if (seat.pending.open && !seat.pending.reply) {
+      ++seat.counters.disconnected_moves;
+      seat.pending.reply = absl::UnavailableError(fmt::format(
+          "participant {}'s client disconnected", participant));
+    }
     cv.notify_all();
   }
 }
@@ -493,8 +499,7 @@ AskResult TournamentServer::Ask(int participant, const std::string& key,
     act["type"] = "act";
     act["request"] = p.id;
     act["deadline_ms"] = deadline.count();
-    p.line = Line(act);
-    impl_->SendLocked(seat, p.line);
+    impl_->SendLocked(seat, Line(act));
   }
   if (!wait) return {absl::UnavailableError("not waited for"), p.id};
   const int64_t id = p.id;
