@@ -313,7 +313,10 @@ int RunServe(const std::vector<std::string>& argv) {
                            {"late", c.late},
                            {"declined", c.declined},
                            {"disconnected_moves", c.disconnected_moves},
-                           {"slow_reader_drops", c.slow_reader_drops}};
+                           {"slow_reader_drops", c.slow_reader_drops},
+                           {"mean_reply_ms",
+                            c.moves > 0 ? c.reply_micros / 1000.0 / c.moves
+                                        : 0.0}};
     seat_report.push_back(counters);
     ends[r.participant] = {{"type", "tournament_end"},
                            {"standings", json::parse(standings)},

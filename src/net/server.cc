@@ -349,6 +349,10 @@ void TournamentServer::Impl::OnAction(int participant, int64_t request,
   if (p.open && p.id == request && !p.reply) {
     if (action.ok()) {
       ++seat.counters.moves;
+      seat.counters.reply_micros +=
+          std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() -
+                                                                p.sent)
+              .count();
     } else {
       ++seat.counters.declined;
     }

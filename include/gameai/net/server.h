@@ -59,6 +59,9 @@ struct SeatCounters {
   int64_t disconnected_moves = 0; // moves asked while no client was there
   int64_t declined = 0;           // replies that said "error"
   int64_t slow_reader_drops = 0;
+  // reply_micros: the sum over accepted replies of the time from sending
+  // the request to reading the reply (the client's thinking included).
+  int64_t reply_micros = 0;
 };
 
 // AskResult: a seat's reply to one request.
