@@ -48,11 +48,12 @@ struct TournamentServer::Impl {
   };
 
   ServerOptions options;
+  // Before io: sessions still queued in it at its end count themselves out.
+  std::atomic<int> connections{0};
+  std::atomic<int64_t> refused{0};
   asio::io_context io;
   tcp::acceptor acceptor{io};
   std::thread thread;
-  std::atomic<int> connections{0};
-  std::atomic<int64_t> refused{0};
 
   mutable std::mutex mu;
   std::condition_variable cv;

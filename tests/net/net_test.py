@@ -282,6 +282,23 @@ class NetTest(unittest.TestCase):
         self.assertIn("unknown token", err)
         server.finish()
 
+    def test_serve_names_what_is_wrong_in_its_options(self):
+        cases = [
+            (["--seats", "remote,fixed"], "has 5"),
+            (["--seats", "remote(nme=x),fixed,random,rl,fixed"],
+             "accepted: name"),
+            (["--seats", "remote,remote,fixed,random,rl", "--token-file",
+              self.tokens("only-one")], "must hold 2 tokens"),
+            (["--seats", "remote,fixed,random,rl,fixed", "--bind", "nowhere"],
+             "not an IP address"),
+        ]
+        for extra, message in cases:
+            r = subprocess.run([GAMEAI, "serve", "minirisk", "--port", "0"]
+                               + extra, capture_output=True, text=True,
+                               timeout=TIMEOUT)
+            self.assertNotEqual(r.returncode, 0, extra)
+            self.assertIn(message, r.stderr, extra)
+
     def test_resumed_server_reaches_the_standings_of_an_uninterrupted_run(self):
         """The server is killed mid-tournament and resumed from its log."""
         log = os.path.join(self.dir, "games.jsonl")
