@@ -59,7 +59,6 @@ struct TournamentServer::Impl {
   std::condition_variable cv;
   std::map<int, Seat> seats;  // by participant
   int64_t next_request = 0;
-  bool finishing = false;
 
   void Accept();
   // Attach: the seat of `token` for `session`, or an error text.
@@ -552,7 +551,6 @@ void TournamentServer::Finish(const std::vector<json>& messages,
   std::vector<std::shared_ptr<Session>> sessions;
   {
     std::lock_guard lock(impl_->mu);
-    impl_->finishing = true;
     for (auto& [participant, seat] : impl_->seats) {
       if (seat.session == nullptr) continue;
       if (participant < static_cast<int>(messages.size())) {
