@@ -51,5 +51,28 @@ TEST(JsonWriter, ControlCharactersEscaped) {
   EXPECT_EQ(JsonWriter::Quote(std::string("\x01", 1)), "\"\\u0001\"");
 }
 
+TEST(JsonWriter, InvalidUtf8IsReplacedSoTheDocumentStaysValid) {
+  EXPECT_EQ(JsonWriter::Quote("a\xff" "b"), "\"a\xef\xbf\xbd" "b\"");
+}
+
+TEST(JsonWriter, WholeNumberDoublesPrintWithoutFraction) {
+  JsonWriter w;
+  w.BeginArray();
+  w.Double(2.0);
+  w.Double(-0.25);
+  w.Uint(18446744073709551615u);
+  w.EndArray();
+  EXPECT_EQ(w.Take(), "[2, -0.25, 18446744073709551615]");
+}
+
+TEST(JsonWriter, TakeLeavesTheWriterEmpty) {
+  JsonWriter w;
+  w.Int(1);
+  EXPECT_EQ(w.Take(), "1");
+  w.BeginObject();
+  w.EndObject();
+  EXPECT_EQ(w.Take(), "{}");
+}
+
 }  // namespace
 }  // namespace gameai

@@ -44,6 +44,8 @@ int RunMatchCommand(const std::vector<std::string>& argv);
 int RunSolve(const std::vector<std::string>& argv);
 int RunPlay(const std::vector<std::string>& argv);
 int RunUecda(const std::vector<std::string>& argv);
+int RunServe(const std::vector<std::string>& argv);
+int RunConnect(const std::vector<std::string>& argv);
 
 }  // namespace gameai::cli
 

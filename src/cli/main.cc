@@ -32,6 +32,12 @@ constexpr char kHelp[] =
     "  gameai uecda --host H --port P --agent SPEC [--name N]\n"
     "               [--games-log FILE] [--timeout SECONDS] [--seed S]\n"
     "                                        play a match on a UECda server\n"
+    "  gameai serve GAME --seats SPEC,remote,... [--games N] [--seed S]\n"
+    "               [--port P] [--move-ms T] [--log FILE] [--resume FILE]\n"
+    "                                        host a tournament over the "
+    "network\n"
+    "  gameai connect HOST:PORT --agent SPEC --token T\n"
+    "                                        play a remote seat of it\n"
     "\n"
     "gameai COMMAND --help lists a command's options with their defaults.\n"
     "\n"
@@ -55,13 +61,15 @@ int Dispatch(int argc, char** argv) {
   if (command == "solve") return RunSolve(rest);
   if (command == "play") return RunPlay(rest);
   if (command == "uecda") return RunUecda(rest);
+  if (command == "serve") return RunServe(rest);
+  if (command == "connect") return RunConnect(rest);
   if (command == "help" || command == "--help" || command == "-h") {
     fmt::print("{}", kHelp);
     return 0;
   }
   return Fail(absl::InvalidArgumentError(
       "unknown command '" + command +
-      "'; commands: games, agents, match, solve, play, uecda, help"));
+      "'; commands: games, agents, match, solve, play, uecda, serve, connect, help"));
 }
 
 // main: no exception leaves the command: memory that runs out is an error

@@ -93,9 +93,16 @@ class MatchRunner {
 
   absl::StatusOr<std::vector<std::unique_ptr<Agent>>> MakeAgents() const {
     std::vector<std::unique_ptr<Agent>> agents;
-    for (int spec : seating_.slot_spec) {
-      GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<Agent> agent,
-                              MakeAgent(specs_[spec]));
+    for (size_t slot = 0; slot < seating_.slot_spec.size(); ++slot) {
+      const std::string& spec = specs_[seating_.slot_spec[slot]];
+      std::unique_ptr<Agent> agent;
+      if (options_.make_agent) {
+        GAMEAI_ASSIGN_OR_RETURN(
+            agent, options_.make_agent(static_cast<int>(slot), spec));
+      }
+      if (agent == nullptr) {
+        GAMEAI_ASSIGN_OR_RETURN(agent, MakeAgent(spec));
+      }
       agents.push_back(std::move(agent));
     }
     return agents;
@@ -274,6 +281,14 @@ class MatchRunner {
     }
     for (Player p = 0; p < players; ++p) {
       (void)seated[p]->EndGame(*state->ViewFor(p), record.returns);
+    }
+    if (options_.on_game_end) {
+      options_.on_game_end(FinishedGame{.index = index,
+                                        .state = state.get(),
+                                        .table = table,
+                                        .slot_of_seat = record.slot_of_seat,
+                                        .illegal_per_seat =
+                                            record.illegal_per_seat});
     }
     return record;
   }

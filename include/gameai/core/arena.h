@@ -34,11 +34,21 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "gameai/core/game.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/stats.h"
 #include "gameai/core/types.h"
 
 namespace gameai {
+
+// FinishedGame: one game as it ended, for MatchOptions::on_game_end.
+struct FinishedGame {
+  int64_t index = 0;
+  const State* state = nullptr;  // the terminal state, with its history
+  std::vector<std::string> table;  // the agent spec at each seat
+  std::vector<int> slot_of_seat;   // the table slot (see make_agent) per seat
+  std::vector<int> illegal_per_seat;
+};
 
 struct MatchOptions {
   std::string game = "mancala";
@@ -66,6 +76,17 @@ struct MatchOptions {
   bool log_games = false;
   // on_progress(games_done, games_total): called under a lock, any thread.
   std::function<void(int64_t, int64_t)> on_progress;
+  // make_agent(slot, spec): the agent for table slot `slot` (the position
+  // in the cycled agents list; seat s of game i holds slot (s + i) % seats)
+  // or nullptr for the usual lookup; called once per slot and series. Lets
+  // a caller seat agents no registry makes (the tournament server's remote
+  // seats), reported under `spec` like any other.
+  std::function<absl::StatusOr<std::unique_ptr<Agent>>(int slot,
+                                                       const std::string& spec)>
+      make_agent;
+  // on_game_end: after every game (and the agents' EndGame), on the thread
+  // of its series.
+  std::function<void(const FinishedGame&)> on_game_end;
 };
 
 inline constexpr size_t kKeptIllegalActions = 1000;

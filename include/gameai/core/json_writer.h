@@ -1,5 +1,8 @@
-// gameai/core/json_writer.h: a small streaming JSON writer (formatting with
-// fmt), enough for machine-readable results.
+// gameai/core/json_writer.h: a streaming builder of JSON documents for
+// machine-readable results, on nlohmann-json (the document and the string
+// escaping are the library's; Take() keeps the layout of every earlier
+// release: one line, ", " and ": " separators, doubles in their shortest
+// round-trip form, so that the outputs do not change).
 //
 //   JsonWriter w;
 //   w.BeginObject(); w.Key("games"); w.Int(200); w.EndObject();
@@ -8,19 +11,26 @@
 #define GAMEAI_CORE_JSON_WRITER_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace gameai {
 
 class JsonWriter {
  public:
+  JsonWriter();
+  ~JsonWriter();
+  JsonWriter(JsonWriter&&) noexcept;
+  JsonWriter& operator=(JsonWriter&&) noexcept;
+
   void BeginObject();
   void EndObject();
   void BeginArray();
   void EndArray();
   void Key(std::string_view key);
+  // String: text that is not valid UTF-8 has the bad bytes replaced by
+  // U+FFFD, so that the document stays valid JSON.
   void String(std::string_view value);
   void Int(int64_t value);
   void Uint(uint64_t value);
@@ -28,17 +38,17 @@ class JsonWriter {
   void Double(double value);
   void Bool(bool value);
   void Null();
+  // Take: the document written so far (REQUIRES every container closed),
+  // leaving the writer empty.
   std::string Take();
 
   // Quote: `value` as a JSON string literal.
   static std::string Quote(std::string_view value);
 
+  struct Impl;
+
  private:
-  void BeforeValue();
-  std::string out_;
-  // Per open container: whether it already holds an element.
-  std::vector<bool> has_element_;
-  bool after_key_ = false;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace gameai

@@ -1,0 +1,114 @@
+"""A client for `gameai serve` tournaments (docs/protocol.md), standard
+library only.
+
+Write a bot by subclassing Agent and implementing choose_action; the
+optional hooks are told the rest of the tournament:
+
+    from gameai_client import Agent
+
+    class MyBot(Agent):
+        def choose_action(self, view, legal_actions):
+            return legal_actions[0]["id"]
+
+    MyBot().run("127.0.0.1", 7019, token="...")
+
+`view` is the seat's view: "state" (the serialized view), "observation"
+(text), "current_player", "scores" and, for MiniRisk, "fields" (round,
+prize, pot, hand, hands, scores, prizes, bids, takers). `legal_actions` is a
+list of {"id": int, "name": str}. The agent instance lives for the whole
+tournament, across reconnections, so it can learn from game to game.
+"""
+
+import json
+import socket
+import sys
+import time
+
+PROTOCOL_VERSION = 1
+
+__all__ = ["Agent", "ServerError", "PROTOCOL_VERSION"]
+
+
+class ServerError(Exception):
+    """The server sent an "error" message (a wrong token, ...)."""
+
+
+class Agent:
+    name = "python-bot"
+
+    # The hooks. choose_action must return an action id from legal_actions.
+    def choose_action(self, view, legal_actions):
+        raise NotImplementedError("choose_action(view, legal_actions)")
+
+    def on_game_start(self, info):
+        """info: game_index, seat, seed, table (the agent at each seat)."""
+
+    def on_event(self, event, view):
+        """event: actor (a seat, "chance" or "simultaneous"), actions, names."""
+
+    def on_game_end(self, result):
+        """result: game_index, scores, returns, view."""
+
+    def on_rejected(self, message):
+        """The server rejected a reply (message["reason"] says why)."""
+
+    # What the server told us at hello: game, seats, participant, label, ...
+    welcome = None
+
+    def run(self, host, port, token, retry_seconds=10.0):
+        """Plays until the tournament ends; returns its standings (the
+        arena's JSON). Reconnects with the same token when the connection
+        is lost, for up to retry_seconds. Raises ServerError when the
+        server refuses, OSError when no server is reachable."""
+        give_up = time.monotonic() + retry_seconds
+        while True:
+            try:
+                with socket.create_connection((host, port), timeout=5) as sock:
+                    sock.settimeout(None)
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                    end = self._session(sock, token)
+                    if end is not None:
+                        return end["standings"]
+            except (ConnectionError, socket.timeout) as e:
+                if time.monotonic() >= give_up:
+                    raise OSError(f"no server at {host}:{port}: {e}") from e
+                time.sleep(0.05)
+                continue
+            give_up = time.monotonic() + retry_seconds
+
+    def _session(self, sock, token):
+        reader = sock.makefile("rb")
+        self._send(sock, {"type": "hello", "protocol": PROTOCOL_VERSION,
+                          "name": self.name, "token": token})
+        for raw in reader:
+            message = json.loads(raw)
+            kind = message.get("type")
+            if kind == "error":
+                raise ServerError(message.get("message", ""))
+            if kind == "welcome":
+                self.welcome = message
+            elif kind == "game_start":
+                self.on_game_start(message)
+            elif kind == "event":
+                self.on_event(message["event"], message["view"])
+            elif kind == "act":
+                reply = {"type": "action", "request": message["request"]}
+                try:
+                    reply["action"] = int(self.choose_action(
+                        message["view"], message["legal_actions"]))
+                except Exception as e:  # the bot's bug: declined, not fatal
+                    print(f"gameai_client: choose_action failed: {e!r}",
+                          file=sys.stderr)
+                    reply["error"] = repr(e)
+                self._send(sock, reply)
+            elif kind == "game_end":
+                self.on_game_end(message)
+            elif kind == "rejected":
+                self.on_rejected(message)
+            elif kind == "tournament_end":
+                return message
+        return None  # connection lost
+
+    @staticmethod
+    def _send(sock, message):
+        sock.sendall((json.dumps(message) + "\n").encode())

@@ -1,0 +1,345 @@
+// `gameai serve GAME --seats SPEC,remote,... --games N --seed S [...]`:
+// hosts one tournament whose remote seats are played over the network
+// (docs/protocol.md); `gameai connect` is its built-in client.
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+
+#include "args.h"
+#include "fmt/format.h"
+#include "gameai/core/arena.h"
+#include "gameai/core/registry.h"
+#include "gameai/core/spec.h"
+#include "gameai/core/text.h"
+#include "gameai/net/remote_seat_agent.h"
+#include "gameai/net/server.h"
+#include "gameai/net/tournament_log.h"
+
+namespace gameai::cli {
+namespace {
+
+using nlohmann::json;
+
+constexpr char kUsage[] =
+    "usage: gameai serve GAME --seats SPEC,remote,... [--games N] [--seed S] "
+    "[--port P] [--bind ADDR] [--move-ms T] [--log FILE | --resume FILE] "
+    "[--token-file FILE] [--json] (gameai serve --help)";
+
+constexpr char kHelp[] =
+    "usage: gameai serve GAME --seats SPEC,remote,... [options]\n"
+    "\n"
+    "Hosts one tournament of GAME: every seat is a built-in agent spec or\n"
+    "'remote' (optionally 'remote(name=LABEL)'), played over TCP by a client\n"
+    "holding that seat's token (gameai connect, python/gameai_client,\n"
+    "java/GameaiClient.java; docs/protocol.md). Seats rotate and games are\n"
+    "seeded as in gameai match, so a remote seat played by agent X gives the\n"
+    "results of gameai match with X there.\n"
+    "\n"
+    "options:\n"
+    "  --seats S,S,...         one spec per seat (required)\n"
+    "  --games N               games to play (default 100; rounded up like "
+    "match)\n"
+    "  --seed S                the tournament's seed (default 1)\n"
+    "  --port P                TCP port (default 7019; 0: any free port)\n"
+    "  --bind ADDR             address to listen on (default 127.0.0.1)\n"
+    "  --move-ms T             a remote seat's time per move (default 2000)\n"
+    "  --wait-ms T             wait this long for every remote seat before "
+    "the first\n"
+    "                          game (default 60000; missing seats are then "
+    "played by\n"
+    "                          the referee's fallback)\n"
+    "  --log FILE              append every finished game as a JSON line "
+    "(a new file)\n"
+    "  --resume FILE           continue the tournament logged in FILE\n"
+    "  --token-file FILE       the remote seats' tokens, one per line "
+    "(default: random,\n"
+    "                          printed on stderr)\n"
+    "  --secret-seeds          hand remote seats seeds that do not reveal the "
+    "chance\n"
+    "                          stream (results then differ from gameai "
+    "match)\n"
+    "  --max-connections N     open connections at most (default 64)\n"
+    "  --hello-ms T            time for a new connection's hello (default "
+    "5000)\n"
+    "  --max-message-bytes N   longest message accepted (default 65536)\n"
+    "  --json                  the standings as JSON on stdout (as gameai "
+    "match --json)\n"
+    "  --help                  this text\n";
+
+absl::StatusOr<std::vector<std::string>> ReadTokens(const std::string& path,
+                                                    size_t count) {
+  std::ifstream in(path);
+  if (!in) {
+    return absl::InvalidArgumentError(
+        fmt::format("--token-file '{}' cannot be read", path));
+  }
+  std::vector<std::string> tokens;
+  std::string line;
+  while (std::getline(in, line) && tokens.size() <= count) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
+      line.pop_back();
+    }
+    if (line.empty()) continue;
+    if (line.size() > 256 || line.find_first_of(" \t") != std::string::npos) {
+      return absl::InvalidArgumentError(fmt::format(
+          "--token-file '{}': a token is one word of at most 256 characters",
+          path));
+    }
+    tokens.push_back(line);
+  }
+  if (tokens.size() != count) {
+    return absl::InvalidArgumentError(fmt::format(
+        "--token-file '{}' must hold {} tokens (one per remote seat), not {}",
+        path, count, tokens.size() > count ? "more" : std::to_string(tokens.size())));
+  }
+  return tokens;
+}
+
+std::string RandomToken() {
+  std::random_device device;
+  std::string token;
+  for (int i = 0; i < 4; ++i) token += fmt::format("{:08x}", device());
+  return token;
+}
+
+json GameLine(const FinishedGame& g,
+              const std::map<int, net::RemoteSeatAgent*>& remote) {
+  json history = json::array();
+  for (const State::HistoryItem& item : g.state->History()) {
+    history.push_back({item.player, item.action});
+  }
+  json replies = json::object();
+  for (const auto& [participant, agent] : remote) {
+    json list = json::array();
+    for (const net::Reply& r : agent->replies()) {
+      list.push_back(net::ReplyToJson(r));
+    }
+    replies[std::to_string(participant)] = list;
+  }
+  return {{"type", "game"},
+          {"index", g.index},
+          {"table", g.table},
+          {"slots", g.slot_of_seat},
+          {"history", history},
+          {"scores", g.state->Scores()},
+          {"returns", g.state->Returns()},
+          {"illegal", g.illegal_per_seat},
+          {"replies", replies}};
+}
+
+}  // namespace
+
+int RunServe(const std::vector<std::string>& argv) {
+  absl::StatusOr<Args> args = ParseArgs(
+      argv,
+      {"seats", "games", "seed", "port", "bind", "move-ms", "wait-ms", "log",
+       "resume", "token-file", "max-connections", "hello-ms",
+       "max-message-bytes"},
+      {"json", "secret-seeds", "help"});
+  if (!args.ok()) return Fail(args.status());
+  if (args->switches.count("help")) {
+    fmt::print("{}", kHelp);
+    return 0;
+  }
+  if (args->positional.size() != 1 || !args->values.count("seats")) {
+    return Fail(absl::InvalidArgumentError(kUsage));
+  }
+  absl::StatusOr<std::shared_ptr<const Game>> game =
+      LoadGame(args->positional[0]);
+  if (!game.ok()) return Fail(game.status());
+  absl::StatusOr<std::vector<std::string>> seats =
+      SplitTopLevel(args->values["seats"]);
+  if (!seats.ok()) return Fail(seats.status());
+  const int players = (*game)->NumPlayers();
+  if (static_cast<int>(seats->size()) != players) {
+    return Fail(absl::InvalidArgumentError(fmt::format(
+        "--seats lists {} seats; game '{}' has {} (one spec or 'remote' per "
+        "seat)",
+        seats->size(), args->positional[0], players)));
+  }
+  auto get_int = [&](const char* flag, int64_t fallback, int64_t lo,
+                     int64_t hi) { return args->Int(flag, fallback, lo, hi); };
+  absl::StatusOr<int64_t> games = get_int("games", 100, 1, 100'000'000);
+  absl::StatusOr<int64_t> seed = get_int("seed", 1, 0, int64_t{1} << 62);
+  absl::StatusOr<int64_t> port = get_int("port", 7019, 0, 65535);
+  absl::StatusOr<int64_t> move_ms = get_int("move-ms", 2000, 1, 3'600'000);
+  absl::StatusOr<int64_t> wait_ms = get_int("wait-ms", 60000, 0, 86'400'000);
+  absl::StatusOr<int64_t> max_conn = get_int("max-connections", 64, 1, 10000);
+  absl::StatusOr<int64_t> hello_ms = get_int("hello-ms", 5000, 1, 3'600'000);
+  absl::StatusOr<int64_t> max_bytes =
+      get_int("max-message-bytes", 65536, 256, 64 << 20);
+  for (const auto* v : {&games, &seed, &port, &move_ms, &wait_ms, &max_conn,
+                        &hello_ms, &max_bytes}) {
+    if (!v->ok()) return Fail(v->status());
+  }
+  // The arena's agents: built-in specs, and a label per remote seat.
+  std::vector<std::string> labels;
+  std::vector<net::RemoteSeat> remote;
+  for (int slot = 0; slot < players; ++slot) {
+    absl::StatusOr<Spec> spec = ParseSpec((*seats)[slot]);
+    if (!spec.ok()) return Fail(spec.status());
+    if (spec->name != "remote") {
+      labels.push_back((*seats)[slot]);
+      continue;
+    }
+    std::string label = fmt::format("remote{}", slot);
+    for (const auto& [key, value] : spec->args) {
+      if (key != "name") {
+        return Fail(absl::InvalidArgumentError(fmt::format(
+            "remote seat '{}': unknown option '{}'; accepted: name",
+            (*seats)[slot], key)));
+      }
+      label = value;
+    }
+    labels.push_back(label);
+    remote.push_back({.participant = slot, .label = label, .token = ""});
+  }
+  if (args->values.count("token-file")) {
+    absl::StatusOr<std::vector<std::string>> tokens =
+        ReadTokens(args->values["token-file"], remote.size());
+    if (!tokens.ok()) return Fail(tokens.status());
+    for (size_t i = 0; i < remote.size(); ++i) remote[i].token = (*tokens)[i];
+  } else {
+    for (net::RemoteSeat& r : remote) r.token = RandomToken();
+  }
+  const json header = {{"type", "tournament"}, {"version", 1},
+                       {"game", (*game)->Spec()},
+                       {"seats", *seats},
+                       {"games", *games},
+                       {"seed", *seed}};
+  // The log: a new file (--log) or the one to continue (--resume).
+  std::optional<net::TournamentLog> log;
+  net::LoggedGames logged;
+  if (args->values.count("log") && args->values.count("resume") &&
+      args->values["log"] != args->values["resume"]) {
+    return Fail(absl::InvalidArgumentError(
+        "--resume FILE continues FILE and appends to it: give --log the same "
+        "file or leave it out"));
+  }
+  if (args->values.count("resume")) {
+    absl::StatusOr<net::TournamentLog> resumed = net::TournamentLog::Resume(
+        args->values["resume"], header, logged);
+    if (!resumed.ok()) return Fail(resumed.status());
+    log.emplace(*std::move(resumed));
+  } else if (args->values.count("log")) {
+    absl::StatusOr<net::TournamentLog> created =
+        net::TournamentLog::Create(args->values["log"], header);
+    if (!created.ok()) return Fail(created.status());
+    log.emplace(*std::move(created));
+  }
+
+  net::ServerOptions server_options{
+      .bind = args->values.count("bind") ? args->values["bind"] : "127.0.0.1",
+      .port = static_cast<int>(*port),
+      .max_connections = static_cast<int>(*max_conn),
+      .max_message_bytes = static_cast<size_t>(*max_bytes),
+      .hello_timeout = net::Millis(*hello_ms)};
+  const json welcome = {{"game", (*game)->Spec()},
+                        {"seats", labels},
+                        {"games", *games},
+                        {"move_ms", *move_ms}};
+  absl::StatusOr<std::unique_ptr<net::TournamentServer>> server =
+      net::TournamentServer::Start(server_options, remote, welcome);
+  if (!server.ok()) return Fail(server.status());
+  fmt::print(stderr, "gameai serve: listening on {}:{}\n", server_options.bind,
+             (*server)->port());
+  for (const net::RemoteSeat& r : remote) {
+    fmt::print(stderr, "gameai serve: seat {} ({}) token {}\n", r.participant,
+               r.label, r.token);
+  }
+  if (!logged.games.empty()) {
+    fmt::print(stderr, "gameai serve: resuming after {} logged games\n",
+               logged.games.size());
+  }
+  std::fflush(stderr);
+  if (!remote.empty() && !(*server)->WaitForSeats(net::Millis(*wait_ms))) {
+    fmt::print(stderr,
+               "gameai serve: not every remote seat connected within {} ms; "
+               "the referee plays the missing ones until they do\n",
+               *wait_ms);
+  }
+
+  uint64_t salt = 0;
+  if (args->switches.count("secret-seeds")) {
+    std::random_device device;
+    salt = (uint64_t{device()} << 32 | device()) | 1;
+  }
+  std::map<int, net::RemoteSeatAgent*> remote_agents;
+  std::map<int, bool> is_remote;
+  for (const net::RemoteSeat& r : remote) is_remote[r.participant] = true;
+  absl::Status log_status;
+  MatchOptions options;
+  options.game = args->positional[0];
+  options.agents = labels;
+  options.games = *games;
+  options.seed = static_cast<uint64_t>(*seed);
+  options.threads = 1;  // one client per seat: one series
+  options.make_agent =
+      [&](int slot, const std::string&) -> absl::StatusOr<std::unique_ptr<Agent>> {
+    if (!is_remote.count(slot)) return nullptr;
+    std::vector<net::GameReplies> replay;
+    if (auto it = logged.replies.find(slot); it != logged.replies.end()) {
+      replay = it->second;
+    }
+    replay.resize(logged.games.size());
+    auto agent = std::make_unique<net::RemoteSeatAgent>(
+        **server, slot, net::Millis(*move_ms), std::move(replay), salt);
+    remote_agents[slot] = agent.get();
+    return agent;
+  };
+  options.on_game_end = [&](const FinishedGame& g) {
+    if (!log || g.index < static_cast<int64_t>(logged.games.size())) return;
+    if (absl::Status s = log->Append(GameLine(g, remote_agents));
+        !s.ok() && log_status.ok()) {
+      log_status = s;
+      fmt::print(stderr, "gameai serve: {}\n", Str(s.message()));
+    }
+  };
+  absl::StatusOr<MatchResult> result = RunMatch(options);
+  if (!result.ok()) return Fail(result.status());
+  const std::string standings = MatchResultToJson(*result);
+  std::vector<json> ends(players);
+  json seat_report = json::array();
+  for (const net::RemoteSeat& r : remote) {
+    const net::SeatCounters c = (*server)->Counters(r.participant);
+    const json counters = {{"participant", r.participant},
+                           {"label", r.label},
+                           {"connects", c.connects},
+                           {"moves", c.moves},
+                           {"illegal", c.illegal},
+                           {"malformed", c.malformed},
+                           {"timeouts", c.timeouts},
+                           {"late", c.late},
+                           {"declined", c.declined},
+                           {"disconnected_moves", c.disconnected_moves},
+                           {"slow_reader_drops", c.slow_reader_drops},
+                           {"mean_reply_ms",
+                            c.moves > 0 ? c.reply_micros / 1000.0 / c.moves
+                                        : 0.0}};
+    seat_report.push_back(counters);
+    ends[r.participant] = {{"type", "tournament_end"},
+                           {"standings", json::parse(standings)},
+                           {"seat", counters}};
+  }
+  (*server)->Finish(ends, net::Millis(2000));
+  if (log) {
+    (void)log->Append({{"type", "end"}, {"seats", seat_report}});
+  }
+  if (args->switches.count("json")) {
+    fmt::print("{}", standings);
+  } else {
+    fmt::print("{}", MatchResultToTable(*result));
+  }
+  for (const json& c : seat_report) {
+    fmt::print(stderr, "gameai serve: seat {}\n", c.dump());
+  }
+  fmt::print(stderr, "gameai serve: {} connections refused (over the cap)\n",
+             (*server)->refused_connections());
+  for (const std::string& warning : result->warnings) {
+    fmt::print(stderr, "warning: {}\n", warning);
+  }
+  return log_status.ok() ? 0 : kExitFailure;
+}
+
+}  // namespace gameai::cli

@@ -1,0 +1,186 @@
+#include "gameai/net/client.h"
+
+#include <cstdio>
+#include <memory>
+#include <thread>
+
+#include "asio.hpp"
+#include "fmt/format.h"
+#include "gameai/core/registry.h"
+#include "gameai/core/status_macros.h"
+#include "gameai/core/text.h"
+#include "gameai/net/server.h"
+
+namespace gameai::net {
+namespace {
+
+using asio::ip::tcp;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t kMaxLine = 16 * 1024 * 1024;
+
+// Player: the agent and its game, kept across connections.
+struct Player {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<Agent> agent;
+};
+
+absl::StatusOr<std::unique_ptr<State>> ViewOf(const Game& game,
+                                              const json& message) {
+  if (!message.contains("view") || !message["view"].contains("state") ||
+      !message["view"]["state"].is_string()) {
+    return absl::InvalidArgumentError("a message without view.state");
+  }
+  absl::StatusOr<std::unique_ptr<State>> view =
+      game.DeserializeState(message["view"]["state"].get<std::string>());
+  if (!view.ok()) {
+    return absl::UnimplementedError(fmt::format(
+        "cannot rebuild the seat's view of {} for a built-in agent: {}",
+        game.Name(), Str(view.status().message())));
+  }
+  return view;
+}
+
+Event EventOf(const json& e) {
+  Event event;
+  const json& actor = e.at("actor");
+  if (actor.is_number_integer()) {
+    event.actor = actor.get<gameai::Player>();
+  } else if (actor == "chance") {
+    event.actor = kChancePlayer;
+  } else if (actor == "simultaneous") {
+    event.actor = kSimultaneousPlayer;
+  }
+  event.actions = e.at("actions").get<std::vector<Action>>();
+  return event;
+}
+
+enum class Outcome { kEnd, kLost };
+
+// Session: one connection, until the tournament's end or the connection
+// is lost. Errors end the client.
+absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
+                                    const ClientOptions& options,
+                                    Player& player, json& end) {
+  auto send = [&](const json& message) -> bool {
+    const std::string line = message.dump() + "\n";
+    asio::error_code ec;
+    asio::write(socket, asio::buffer(line), ec);
+    return !ec;
+  };
+  if (!send({{"type", "hello"},
+             {"protocol", kProtocolVersion},
+             {"name", options.name},
+             {"token", options.token}})) {
+    return Outcome::kLost;
+  }
+  asio::streambuf buffer(kMaxLine);
+  for (;;) {
+    asio::error_code ec;
+    const size_t n = asio::read_until(socket, buffer, '\n', ec);
+    if (ec) return Outcome::kLost;
+    std::string line(asio::buffers_begin(buffer.data()),
+                     asio::buffers_begin(buffer.data()) + n - 1);
+    buffer.consume(n);
+    const json message = json::parse(line, nullptr, false);
+    if (!message.is_object()) {
+      return absl::DataLossError("the server sent something not JSON");
+    }
+    const std::string type = message.value("type", "");
+    try {
+      if (type == "error") {
+        return absl::FailedPreconditionError(fmt::format(
+            "the server refused: {}", message.value("message", "")));
+      } else if (type == "welcome") {
+        if (player.game == nullptr) {
+          GAMEAI_ASSIGN_OR_RETURN(player.game,
+                                  LoadGame(message.at("game").get<std::string>()));
+          GAMEAI_ASSIGN_OR_RETURN(player.agent,
+                                  LoadAgent(*player.game, options.agent));
+        }
+      } else if (type == "game_start") {
+        player.agent->set_table(
+            message.at("table").get<std::vector<std::string>>());
+        GAMEAI_RETURN_IF_ERROR(player.agent->StartGame(
+            *player.game, message.at("seat").get<gameai::Player>(),
+            message.at("seed").get<uint64_t>()));
+      } else if (type == "event") {
+        GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<State> view,
+                                ViewOf(*player.game, message));
+        (void)player.agent->Inform(*view, EventOf(message.at("event")));
+      } else if (type == "act") {
+        GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<State> view,
+                                ViewOf(*player.game, message));
+        absl::StatusOr<Action> action = player.agent->Step(*view);
+        json reply = {{"type", "action"}, {"request", message.at("request")}};
+        if (action.ok()) {
+          reply["action"] = *action;
+        } else {
+          reply["error"] = Str(action.status().message());
+        }
+        if (!send(reply)) return Outcome::kLost;
+      } else if (type == "game_end") {
+        GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<State> view,
+                                ViewOf(*player.game, message));
+        (void)player.agent->EndGame(
+            *view, message.at("returns").get<std::vector<double>>());
+      } else if (type == "rejected") {
+        if (options.verbose) {
+          fmt::print(stderr, "gameai connect: rejected: {}\n",
+                     message.value("reason", ""));
+        }
+      } else if (type == "tournament_end") {
+        end = message;
+        return Outcome::kEnd;
+      }
+    } catch (const json::exception& e) {
+      return absl::DataLossError(
+          fmt::format("a '{}' message the client cannot read: {}", type,
+                      e.what()));
+    }
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<json> RunClient(const ClientOptions& options) {
+  Player player;
+  asio::io_context io;
+  auto give_up = Clock::now() + options.retry;
+  bool ever_connected = false;
+  for (;;) {
+    tcp::socket socket(io);
+    asio::error_code ec;
+    tcp::resolver resolver(io);
+    const auto endpoints =
+        resolver.resolve(options.host, std::to_string(options.port), ec);
+    if (ec) {
+      return absl::InvalidArgumentError(fmt::format(
+          "cannot resolve host '{}': {}", options.host, ec.message()));
+    }
+    asio::connect(socket, endpoints, ec);
+    if (!ec) {
+      socket.set_option(tcp::no_delay(true), ec);
+      ever_connected = true;
+      json end;
+      GAMEAI_ASSIGN_OR_RETURN(const Outcome outcome,
+                              PlaySession(socket, options, player, end));
+      if (outcome == Outcome::kEnd) return end;
+      if (options.verbose) {
+        fmt::print(stderr, "gameai connect: connection lost, retrying\n");
+      }
+      give_up = Clock::now() + options.retry;
+    }
+    if (Clock::now() >= give_up) {
+      return absl::UnavailableError(fmt::format(
+          "{} {}:{} within {} ms",
+          ever_connected ? "lost the server and could not reconnect to"
+                         : "no server at",
+          options.host, options.port, options.retry.count()));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+}  // namespace gameai::net

@@ -1,0 +1,162 @@
+#include "gameai/net/tournament_log.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "fmt/format.h"
+#include "gameai/core/text.h"
+
+namespace gameai::net {
+namespace {
+
+using nlohmann::json;
+
+absl::Status SystemError(const std::string& what, const std::string& path) {
+  return absl::FailedPreconditionError(
+      fmt::format("{} '{}': {}", what, path, std::strerror(errno)));
+}
+
+absl::StatusOr<Reply> ReplyFromJson(const json& j) {
+  if (j.is_number_integer()) return Reply{j.get<Action>(), ""};
+  if (j.is_object() && j.contains("error") && j["error"].is_string()) {
+    return Reply{std::nullopt, j["error"].get<std::string>()};
+  }
+  return absl::InvalidArgumentError(
+      fmt::format("a reply is an action id or {{\"error\": text}}, not {}",
+                  j.dump()));
+}
+
+}  // namespace
+
+json ReplyToJson(const Reply& reply) {
+  if (reply.action) return *reply.action;
+  return {{"error", reply.error}};
+}
+
+absl::StatusOr<TournamentLog> TournamentLog::Create(const std::string& path,
+                                                    const json& header) {
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && st.st_size > 0) {
+    return absl::AlreadyExistsError(fmt::format(
+        "log '{}' already holds {} bytes; it is not overwritten: continue "
+        "it with --resume {} or name a new file",
+        path, st.st_size, path));
+  }
+  std::FILE* file = std::fopen(path.c_str(), "a");
+  if (file == nullptr) return SystemError("cannot open log", path);
+  TournamentLog log(file, path);
+  if (absl::Status s = log.Append(header); !s.ok()) return s;
+  return log;
+}
+
+absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
+                                                    const json& header,
+                                                    LoggedGames& logged) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return SystemError("cannot read log", path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string all = text.str();
+  in.close();
+  if (all.empty()) {
+    return absl::FailedPreconditionError(
+        fmt::format("log '{}' is empty: nothing to resume", path));
+  }
+  if (all.back() != '\n') {
+    // The server died while writing the last line: that game is replayed.
+    const size_t end = all.rfind('\n');
+    const size_t keep = end == std::string::npos ? 0 : end + 1;
+    if (truncate(path.c_str(), static_cast<off_t>(keep)) != 0) {
+      return SystemError("cannot cut the unfinished last line of log", path);
+    }
+    all.resize(keep);
+  }
+  std::istringstream lines(all);
+  std::string line;
+  int number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded() || !j.is_object()) {
+      return absl::DataLossError(fmt::format(
+          "log '{}' line {} is not a JSON object", path, number));
+    }
+    if (number == 1) {
+      for (const auto& [key, value] : header.items()) {
+        if (!j.contains(key) || j[key] != value) {
+          return absl::FailedPreconditionError(fmt::format(
+              "log '{}' is of another tournament: its {} is {}, this one's "
+              "{}",
+              path, key, j.contains(key) ? j[key].dump() : "missing",
+              value.dump()));
+        }
+      }
+      continue;
+    }
+    if (j.value("type", "") != "game") continue;
+    const int64_t expected = static_cast<int64_t>(logged.games.size());
+    if (!j.contains("index") || j["index"] != expected) {
+      return absl::DataLossError(fmt::format(
+          "log '{}' line {}: expected game {}", path, number, expected));
+    }
+    if (!j.contains("replies") || !j["replies"].is_object()) {
+      return absl::DataLossError(fmt::format(
+          "log '{}' line {}: no \"replies\" object", path, number));
+    }
+    for (const auto& [key, list] : j["replies"].items()) {
+      const int participant = std::atoi(key.c_str());
+      std::vector<GameReplies>& games = logged.replies[participant];
+      games.resize(expected + 1);
+      for (const json& r : list) {
+        absl::StatusOr<Reply> reply = ReplyFromJson(r);
+        if (!reply.ok()) {
+          return absl::DataLossError(fmt::format(
+              "log '{}' line {}: {}", path, number, Str(reply.status().message())));
+        }
+        games[expected].push_back(*reply);
+      }
+    }
+    logged.games.push_back(std::move(j));
+  }
+  for (auto& [participant, games] : logged.replies) {
+    games.resize(logged.games.size());
+  }
+  std::FILE* file = std::fopen(path.c_str(), "a");
+  if (file == nullptr) return SystemError("cannot append to log", path);
+  return TournamentLog(file, path);
+}
+
+TournamentLog::TournamentLog(TournamentLog&& other) noexcept
+    : file_(other.file_), path_(std::move(other.path_)) {
+  other.file_ = nullptr;
+}
+
+TournamentLog& TournamentLog::operator=(TournamentLog&& other) noexcept {
+  if (this != &other) {
+    if (file_ != nullptr) std::fclose(file_);
+    file_ = other.file_;
+    path_ = std::move(other.path_);
+    other.file_ = nullptr;
+  }
+  return *this;
+}
+
+TournamentLog::~TournamentLog() {
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+absl::Status TournamentLog::Append(const json& line) {
+  const std::string text = line.dump() + "\n";
+  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() ||
+      std::fflush(file_) != 0) {
+    return SystemError("cannot write log", path_);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace gameai::net

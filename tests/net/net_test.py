@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""Tests of `gameai serve` / `gameai connect` and the Python and Java
+clients on loopback (docs/protocol.md). Every process a test starts is
+stopped in a finally block; every wait is bounded.
+
+usage: net_test.py GAMEAI_BINARY SOURCE_DIR [TEST ...]
+"""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+GAMEAI = None
+SOURCE = None
+TIMEOUT = 60  # seconds, for any one process
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Procs:
+    """The processes of one test, all stopped at the end."""
+
+    def __init__(self):
+        self.procs = []
+
+    def start(self, args, **kw):
+        p = subprocess.Popen(args, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, **kw)
+        self.procs.append(p)
+        return p
+
+    def stop_all(self):
+        for p in self.procs:
+            if p.poll() is None:
+                p.kill()
+            try:
+                p.communicate(timeout=5)
+            except Exception:
+                pass
+
+
+class Server:
+    """`gameai serve` with its stderr read on a thread."""
+
+    def __init__(self, procs, args):
+        self.proc = procs.start([GAMEAI, "serve"] + args)
+        self.err = []
+        self.port = None
+        ready = threading.Event()
+
+        def read():
+            for line in self.proc.stderr:
+                self.err.append(line)
+                if "listening on" in line and self.port is None:
+                    self.port = int(line.rsplit(":", 1)[1])
+                    ready.set()
+            ready.set()
+
+        self.reader = threading.Thread(target=read, daemon=True)
+        self.reader.start()
+        if not ready.wait(10) or self.port is None:
+            raise AssertionError("server did not start: " + "".join(self.err))
+
+    def finish(self):
+        """Its stdout once it exits (stderr stays with the reader)."""
+        timer = threading.Timer(TIMEOUT, self.proc.kill)
+        timer.start()
+        try:
+            out = self.proc.stdout.read()
+            self.proc.wait()
+        finally:
+            timer.cancel()
+        self.reader.join(5)
+        return out
+
+    def seat_counters(self):
+        seats = {}
+        for line in self.err:
+            if line.startswith("gameai serve: seat {"):
+                c = json.loads(line.split("seat ", 1)[1])
+                seats[c["label"]] = c
+        return seats
+
+
+def connect(procs, port, agent, token, *extra):
+    return procs.start([GAMEAI, "connect", f"127.0.0.1:{port}", "--agent",
+                        agent, "--token", token] + list(extra))
+
+
+def python_bot(procs, port, token):
+    env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
+    return procs.start([sys.executable, "-m",
+                        "gameai_client.minirisk_fixed_bot",
+                        f"127.0.0.1:{port}", token], env=env)
+
+
+def match_json(agents, games, seed):
+    out = subprocess.run([GAMEAI, "match", "minirisk", "--agents",
+                          ",".join(agents), "--games", str(games), "--seed",
+                          str(seed), "--json"], capture_output=True,
+                         text=True, timeout=TIMEOUT, check=True).stdout
+    return json.loads(out)
+
+
+def standings(doc):
+    doc = dict(doc)
+    doc.pop("elapsed_seconds")
+    return doc
+
+
+def hello(sock, token, protocol=1):
+    sock.sendall((json.dumps({"type": "hello", "protocol": protocol,
+                              "name": "t", "token": token}) + "\n").encode())
+
+
+def read_message(sock, timeout=5):
+    sock.settimeout(timeout)
+    data = b""
+    while not data.endswith(b"\n"):
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return json.loads(data.split(b"\n")[0]) if data else None
+
+
+class NetTest(unittest.TestCase):
+    def setUp(self):
+        self.procs = Procs()
+        self.dir = tempfile.mkdtemp(prefix="gameai_net_")
+
+    def tearDown(self):
+        self.procs.stop_all()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def tokens(self, *tokens):
+        path = os.path.join(self.dir, "tokens")
+        with open(path, "w") as f:
+            f.write("\n".join(tokens) + "\n")
+        return path
+
+    def test_remote_seats_give_the_standings_of_match(self):
+        """Python, Java and gameai connect seats: the standings equal
+        gameai match with the same agents and seed."""
+        javac = shutil.which("javac")
+        self.assertIsNotNone(javac, "javac (default-jdk-headless) is needed")
+        classes = os.path.join(self.dir, "classes")
+        subprocess.run([javac, "-d", classes,
+                        os.path.join(SOURCE, "java", "GameaiClient.java"),
+                        os.path.join(SOURCE, "java", "FixedBot.java")],
+                       check=True, timeout=TIMEOUT)
+        agents = ["fixed", "fixed", "rl", "random", "naive_mc(rollouts=20)"]
+        server = Server(self.procs, [
+            "minirisk", "--seats",
+            "remote(name=fixed),remote(name=fixed),remote(name=rl),"
+            "remote(name=random),naive_mc(rollouts=20)",
+            "--games", "10", "--seed", "7", "--port", "0", "--json",
+            "--token-file", self.tokens("py", "java", "rl", "rnd")])
+        clients = [
+            python_bot(self.procs, server.port, "py"),
+            self.procs.start(["java", "-cp", classes, "FixedBot",
+                              f"127.0.0.1:{server.port}", "java"]),
+            connect(self.procs, server.port, "rl", "rl"),
+            connect(self.procs, server.port, "random", "rnd"),
+        ]
+        served = json.loads(server.finish())
+        for c in clients:
+            out, err = c.communicate(timeout=TIMEOUT)
+            self.assertEqual(c.returncode, 0, err)
+        self.assertEqual(standings(served),
+                         standings(match_json(agents, 10, 7)))
+        for counters in server.seat_counters().values():
+            self.assertEqual(counters["moves"], 150, counters)
+
+    def test_cheating_client_is_refereed_and_others_finish(self):
+        """A client that bids a card it does not hold, replies late, sends
+        garbage and disconnects mid-game: every violation is rejected and
+        counted; the other seats play every game."""
+        server = Server(self.procs, [
+            "minirisk", "--seats", "remote(name=cheater),remote(name=rl),"
+            "fixed,random,remote(name=fixed)",
+            "--games", "10", "--seed", "3", "--port", "0", "--json",
+            "--move-ms", "300",
+            "--token-file", self.tokens("cheat", "rl", "fixed")])
+        env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
+        cheater = self.procs.start(
+            [sys.executable, os.path.join(SOURCE, "tests", "net",
+                                          "cheating_client.py"),
+             str(server.port), "cheat"], env=env)
+        rl = connect(self.procs, server.port, "rl", "rl")
+        fixed = connect(self.procs, server.port, "fixed", "fixed")
+        out = server.finish()
+        self.assertEqual(server.proc.returncode, 0, "".join(server.err))
+        served = json.loads(out)
+        out, err = cheater.communicate(timeout=TIMEOUT)
+        self.assertEqual(cheater.returncode, 0, err)
+        report = json.loads(out)
+        for c in (rl, fixed):
+            c.communicate(timeout=TIMEOUT)
+            self.assertEqual(c.returncode, 0)
+        seats = server.seat_counters()
+        cheat = seats["cheater"]
+        self.assertEqual(cheat["illegal"], 1)
+        log = [(x.get("game_index"), x.get("reason"), x.get("action")) for x in served["illegal_action_log"]]
+        self.assertEqual(cheat["timeouts"], 1, (cheat, log, report))
+        self.assertEqual(cheat["late"], 1)
+        self.assertEqual(cheat["malformed"], 2)
+        self.assertGreaterEqual(cheat["connects"], 2)
+        self.assertGreaterEqual(cheat["disconnected_moves"], 1)
+        # Every violation the arena counted is one the server saw.
+        agents = {a["spec"]: a for a in served["agents"]}
+        self.assertEqual(agents["cheater"]["illegal_actions"],
+                         1 + 1 + 2 + cheat["disconnected_moves"])
+        self.assertEqual(served["games"], 10)
+        for spec in ("rl", "fixed", "random"):
+            self.assertEqual(agents[spec]["illegal_actions"], 0, spec)
+        # The cheater was told of each rejected reply it sent.
+        self.assertGreaterEqual(report["rejected"], 5)
+        self.assertGreaterEqual(report["games_ended"], 9)
+
+    def test_bad_hellos_are_refused_and_the_tournament_goes_on(self):
+        """A wrong token, a wrong protocol version, garbage, an oversized
+        line and a second client for a taken seat each get an error and
+        are closed; the tournament finishes."""
+        server = Server(self.procs, [
+            "minirisk", "--seats", "remote(name=fixed),fixed,random,rl,fixed",
+            "--games", "5", "--seed", "2", "--port", "0", "--json",
+            "--max-message-bytes", "1024", "--move-ms", "20",
+            "--token-file", self.tokens("good")])
+        port = server.port
+
+        def refused(send):
+            with socket.create_connection(("127.0.0.1", port), 5) as s:
+                send(s)
+                m = read_message(s)
+                self.assertEqual(m["type"], "error", m)
+                self.assertEqual(s.recv(1), b"")  # then closed
+                return m["message"]
+
+        self.assertIn("unknown token", refused(lambda s: hello(s, "bad")))
+        self.assertIn("protocol", refused(lambda s: hello(s, "good", 2)))
+        self.assertIn("JSON", refused(lambda s: s.sendall(b"garbage\n")))
+        self.assertIn("longer than 1024",
+                      refused(lambda s: s.sendall(b"x" * 5000)))
+        # A client that holds the seat (and never answers in time) keeps it
+        # against a second hello with the same token.
+        holder = socket.create_connection(("127.0.0.1", port), 5)
+        hello(holder, "good")
+        self.assertEqual(read_message(holder)["type"], "welcome")
+        self.assertIn("already has a client",
+                      refused(lambda s: hello(s, "good")))
+        holder.close()
+        player = connect(self.procs, port, "fixed", "good")
+        served = json.loads(server.finish())
+        player.communicate(timeout=TIMEOUT)
+        self.assertEqual(player.returncode, 0)
+        self.assertEqual(served["games"], 5)
+        for a in served["agents"]:
+            if a["spec"] != "fixed":
+                self.assertEqual(a["illegal_actions"], 0, a)
+
+    def test_connect_with_a_wrong_token_fails_with_the_message(self):
+        server = Server(self.procs, [
+            "minirisk", "--seats", "remote,fixed,random,rl,fixed",
+            "--games", "5", "--port", "0", "--wait-ms", "0",
+            "--move-ms", "50", "--token-file", self.tokens("right")])
+        bad = connect(self.procs, server.port, "fixed", "wrong")
+        _, err = bad.communicate(timeout=TIMEOUT)
+        self.assertEqual(bad.returncode, 1)
+        self.assertIn("unknown token", err)
+        server.finish()
+
+    def test_serve_names_what_is_wrong_in_its_options(self):
+        cases = [
+            (["--seats", "remote,fixed"], "has 5"),
+            (["--seats", "remote(nme=x),fixed,random,rl,fixed"],
+             "accepted: name"),
+            (["--seats", "remote,remote,fixed,random,rl", "--token-file",
+              self.tokens("only-one")], "must hold 2 tokens"),
+            (["--seats", "remote,fixed,random,rl,fixed", "--bind", "nowhere"],
+             "not an IP address"),
+        ]
+        for extra, message in cases:
+            r = subprocess.run([GAMEAI, "serve", "minirisk", "--port", "0"]
+                               + extra, capture_output=True, text=True,
+                               timeout=TIMEOUT)
+            self.assertNotEqual(r.returncode, 0, extra)
+            self.assertIn(message, r.stderr, extra)
+
+    def test_resumed_server_reaches_the_standings_of_an_uninterrupted_run(self):
+        """The server is killed mid-tournament and resumed from its log."""
+        log = os.path.join(self.dir, "games.jsonl")
+        port = free_port()
+        seats = ["remote(name=random)", "rl", "planner(rollouts=10)", "fixed",
+                 "remote(name=fixed)"]
+        args = ["minirisk", "--seats", ",".join(seats), "--games", "20",
+                "--seed", "5", "--port", str(port), "--json",
+                "--token-file", self.tokens("a", "b")]
+        server = Server(self.procs, args + ["--log", log])
+        clients = [connect(self.procs, port, "random", "a", "--retry-ms",
+                           "20000"),
+                   connect(self.procs, port, "fixed", "b", "--retry-ms",
+                           "20000")]
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            with open(log) as f:
+                if sum(1 for _ in f) >= 6:  # the header and 5 games
+                    break
+            time.sleep(0.01)
+        server.proc.send_signal(signal.SIGKILL)
+        server.proc.communicate(timeout=10)
+        with open(log) as f:
+            logged = sum(1 for _ in f) - 1
+        self.assertLess(logged, 20, "the tournament ended before the kill")
+        # A new log at the same path is refused, not overwritten.
+        refused = subprocess.run([GAMEAI, "serve"] + args + ["--log", log],
+                                 capture_output=True, text=True,
+                                 timeout=TIMEOUT)
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("--resume", refused.stderr)
+        resumed = Server(self.procs, args + ["--resume", log])
+        served = json.loads(resumed.finish())
+        for c in clients:
+            _, err = c.communicate(timeout=TIMEOUT)
+            self.assertEqual(c.returncode, 0, err)
+        agents = ["random", "rl", "planner(rollouts=10)", "fixed", "fixed"]
+        self.assertEqual(standings(served),
+                         standings(match_json(agents, 20, 5)))
+        with open(log) as f:
+            lines = [json.loads(l) for l in f]
+        games = [l["index"] for l in lines if l["type"] == "game"]
+        self.assertEqual(games, list(range(20)))
+
+    def test_flood_of_silent_connections_is_shed(self):
+        """500 connections that never say hello: the extra ones are refused,
+        the silent ones time out, the running tournament finishes."""
+        log = os.path.join(self.dir, "games.jsonl")
+        server = Server(self.procs, [
+            "minirisk", "--seats", "remote(name=fixed),fixed,random,rl,fixed",
+            "--games", "60", "--seed", "4", "--port", "0", "--json",
+            "--max-connections", "32", "--hello-ms", "300", "--log", log,
+            "--token-file", self.tokens("t")])
+        player = connect(self.procs, server.port, "fixed", "t")
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            with open(log) as f:
+                if sum(1 for _ in f) >= 2:
+                    break
+            time.sleep(0.005)
+        flood = []
+        try:
+            for _ in range(500):
+                s = socket.socket()
+                s.settimeout(5)
+                s.connect(("127.0.0.1", server.port))
+                flood.append(s)
+            served = json.loads(server.finish())
+        finally:
+            for s in flood:
+                s.close()
+        player.communicate(timeout=TIMEOUT)
+        self.assertEqual(player.returncode, 0)
+        self.assertEqual(served["games"], 60)
+        self.assertEqual(sum(a["illegal_actions"] for a in served["agents"]),
+                         0)
+        refused = [l for l in server.err if "connections refused" in l]
+        self.assertGreaterEqual(int(refused[0].split()[2]), 500 - 32 - 1)
+
+
+if __name__ == "__main__":
+    GAMEAI, SOURCE = sys.argv[1], sys.argv[2]
+    unittest.main(argv=[sys.argv[0]] + sys.argv[3:], verbosity=2)
