@@ -51,6 +51,18 @@ class KernelGame final : public Game {
   }
   absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const override;
+  std::vector<int> ObservationTensorShape() const override {
+    if constexpr (HasObservationTensor<R>) {
+      return rules_.ObservationTensorShape();
+    }
+    return {};
+  }
+  std::vector<int> InformationStateTensorShape() const override {
+    if constexpr (HasInformationStateTensor<R>) {
+      return rules_.InformationStateTensorShape();
+    }
+    return {};
+  }
 
  private:
   std::string name_;
@@ -249,6 +261,30 @@ class KernelState final : public State {
   void DoUndo() override {
     state_ = undo_.back();
     undo_.pop_back();
+  }
+
+  // Tensors: the kernel's, where it has them (game.h).
+  bool ProvidesObservationTensor() const override {
+    return gameai::HasObservationTensor<R>;
+  }
+  bool ProvidesInformationStateTensor() const override {
+    return gameai::HasInformationStateTensor<R>;
+  }
+  void DoObservationTensor(Player player,
+                           absl::Span<float> out) const override {
+    if constexpr (gameai::HasObservationTensor<R>) {
+      rules_->ObservationTensor(state_, player, out);
+    }
+    (void)player;
+    (void)out;
+  }
+  void DoInformationStateTensor(Player player,
+                                absl::Span<float> out) const override {
+    if constexpr (gameai::HasInformationStateTensor<R>) {
+      rules_->InformationStateTensor(state_, player, out);
+    }
+    (void)player;
+    (void)out;
   }
 
  private:
