@@ -32,6 +32,8 @@
 namespace gameai {
 
 class State;
+class VectorEnv;
+struct VectorEnvOptions;
 
 // Event: one transition as a seat sees it.
 struct Event {
@@ -91,6 +93,10 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual std::vector<int> InformationStateTensorShape() const { return {}; }
   int ObservationTensorSize() const;
   int InformationStateTensorSize() const;
+  // MakeVectorEnv: n games stepped together (vector_env.h; call
+  // NewVectorEnv, which checks the options). Unimplemented by default.
+  virtual absl::StatusOr<std::unique_ptr<VectorEnv>> MakeVectorEnv(
+      const VectorEnvOptions& options) const;
 };
 
 // State: one position. The public state-changing calls are non-virtual: they

@@ -17,6 +17,7 @@
 #include "fmt/format.h"
 #include "gameai/core/game.h"
 #include "gameai/core/kernel.h"
+#include "gameai/core/kernel_vector_env.h"
 #include "gameai/core/text.h"
 
 namespace gameai {
@@ -63,6 +64,8 @@ class KernelGame final : public Game {
     }
     return {};
   }
+  absl::StatusOr<std::unique_ptr<VectorEnv>> MakeVectorEnv(
+      const VectorEnvOptions& options) const override;
 
  private:
   std::string name_;
@@ -334,6 +337,23 @@ absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeState(
   }
   auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
   return std::make_unique<KernelState<R>>(std::move(self), *state);
+}
+
+template <Kernel R>
+absl::StatusOr<std::unique_ptr<VectorEnv>> KernelGame<R>::MakeVectorEnv(
+    const VectorEnvOptions& options) const {
+  auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
+  auto make_view = [self](const typename R::State& s,
+                          Player viewer) -> std::unique_ptr<State> {
+    if constexpr (HasRedact<R>) {
+      return std::make_unique<KernelState<R>>(self,
+                                              self->rules().Redact(s, viewer));
+    }
+    (void)viewer;
+    return std::make_unique<KernelState<R>>(self, s);
+  };
+  return KernelVectorEnv<R>::Create(self, rules_, options,
+                                    std::move(make_view));
 }
 
 // MakeKernelGame: the dynamic Game for kernel `rules`.
