@@ -133,6 +133,10 @@ def check_game_page(checker, binary, game, page_path):
     checker.check("## Strength" in text and "gameai match" in
                   section(text, "Strength"),
                   f"{page_path}: no strength table with its command")
+    # Tensors: the observation tensor's layout (State::ObservationTensor).
+    checker.check("`observation_tensor(p)`: shape" in section(text, "Tensors"),
+                  f"{page_path}: no `## Tensors` section laying out "
+                  "`observation_tensor(p)`: shape ...")
 
 
 def tracked_files(root):

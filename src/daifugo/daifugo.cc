@@ -64,7 +64,8 @@ GameType Rules::Type() const {
   return {.dynamics = GameType::Dynamics::kSequential,
           .chance = GameType::Chance::kStochastic,
           .information = GameType::Information::kImperfect,
-          .zero_sum = false};
+          .zero_sum = false,
+          .utility = GameType::Utility::kZeroSum};
 }
 
 int Rules::MaxGameLength() const {

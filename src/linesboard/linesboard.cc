@@ -80,7 +80,8 @@ GameType Rules::Type() const {
   return {.dynamics = GameType::Dynamics::kSequential,
           .chance = GameType::Chance::kStochastic,
           .information = GameType::Information::kPerfect,
-          .zero_sum = true};
+          .zero_sum = true,
+          .utility = GameType::Utility::kZeroSum};
 }
 
 int Rules::MaxGameLength() const {

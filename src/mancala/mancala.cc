@@ -69,12 +69,25 @@ GameType Rules::Type() const {
   return {.dynamics = GameType::Dynamics::kSequential,
           .chance = GameType::Chance::kDeterministic,
           .information = GameType::Information::kPerfect,
-          .zero_sum = true};
+          .zero_sum = true,
+          .utility = GameType::Utility::kZeroSum};
 }
 
 int Rules::MaxGameLength() const {
+  // Phi, the sum over the seeds in pits of their distance to the store of
+  // their side (pit i: pits - i), starts at seeds * pits * (pits + 1). A
+  // move that puts no seed into a store moves its n seeds along the
+  // mover's side and lowers Phi by n * (n + 1) / 2 >= 1. A move that does
+  // raises the stores' total (which never falls and stays <= S, the seeds
+  // in all), by one per pass of the mover's store, and each pass lays at
+  // most one seed in every pit of both sides first, raising Phi by at most
+  // pits * (pits + 1). So at most S moves fill stores, they raise Phi by
+  // at most S * pits * (pits + 1) in all, and every other move lowers it:
+  // a game has at most S + seeds * pits * (pits + 1) + S * pits * (pits +
+  // 1) moves (2,232 for 6 pits of 4 seeds).
   const int s = TotalSeeds();
-  return (s + 1) * (s * options_.pits + 1);
+  const int pit_span = options_.pits * (options_.pits + 1);
+  return s + options_.seeds * pit_span + s * pit_span;
 }
 
 State Rules::InitialState() const {

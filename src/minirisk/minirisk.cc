@@ -40,7 +40,8 @@ GameType Rules::Type() const {
   return {.dynamics = GameType::Dynamics::kSimultaneous,
           .chance = GameType::Chance::kStochastic,
           .information = GameType::Information::kImperfect,
-          .zero_sum = false};
+          .zero_sum = false,
+          .utility = GameType::Utility::kGeneralSum};
 }
 
 State Rules::InitialState() const {

@@ -12,6 +12,7 @@
 // MemoryError (a table or tree beyond its budget or the machine, or an
 // allocation that failed) or RuntimeError (anything else) with the
 // library's message; the state is unchanged.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -27,11 +28,11 @@
 #include "gameai/core/state_solver.h"
 #include "gameai/core/text.h"
 #include "gameai/yacht/optimal.h"
+#include "python_bindings.h"
 
 namespace py = pybind11;
 
 namespace gameai::python {
-namespace {
 
 [[noreturn]] void Raise(const absl::Status& status) {
   const std::string message = Str(status.message());
@@ -43,6 +44,9 @@ namespace {
     case absl::StatusCode::kResourceExhausted:
       PyErr_SetString(PyExc_MemoryError, message.c_str());
       throw py::error_already_set();
+    case absl::StatusCode::kUnimplemented:
+      PyErr_SetString(PyExc_NotImplementedError, message.c_str());
+      throw py::error_already_set();
     default:
       throw std::runtime_error(message);
   }
@@ -52,16 +56,8 @@ void Check(const absl::Status& status) {
   if (!status.ok()) Raise(status);
 }
 
-template <class T>
-T Value(absl::StatusOr<T> value) {
-  if (!value.ok()) Raise(value.status());
-  return *std::move(value);
-}
+namespace {
 
-// PyGame / PyAgent: a game kept alive by every state and agent made from it.
-struct PyGame {
-  std::shared_ptr<const Game> game;
-};
 struct PyAgent {
   std::shared_ptr<const Game> game;
   std::unique_ptr<Agent> agent;
@@ -80,7 +76,7 @@ Player SeatOrCurrent(const State& state, py::object player) {
 
 }  // namespace
 
-PYBIND11_MODULE(gameai, m) {
+PYBIND11_MODULE(_gameai, m) {
   m.doc() =
       "gameai: game rules and game-playing agents (Mancala, Yacht, Lines "
       "board, MiniRisk, ...). load_game(spec) is the entry point.";
@@ -96,7 +92,8 @@ PYBIND11_MODULE(gameai, m) {
   m.attr("SIMULTANEOUS_PLAYER") = kSimultaneousPlayer;
   m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
 
-  py::class_<State>(m, "State", "One position of a game.")
+  py::class_<State> state_class(m, "State", "One position of a game.");
+  state_class
       .def("current_player", &State::CurrentPlayer,
            "The seat to move, or CHANCE_PLAYER / SIMULTANEOUS_PLAYER / "
            "TERMINAL_PLAYER.")
@@ -184,7 +181,8 @@ PYBIND11_MODULE(gameai, m) {
                ">";
       });
 
-  py::class_<PyGame>(m, "Game", "A game with its parameters.")
+  py::class_<PyGame> game_class(m, "Game", "A game with its parameters.");
+  game_class
       .def("name", [](const PyGame& g) { return g.game->Name(); })
       .def("spec", [](const PyGame& g) { return g.game->Spec(); })
       .def("num_players", [](const PyGame& g) { return g.game->NumPlayers(); })
@@ -207,6 +205,9 @@ PYBIND11_MODULE(gameai, m) {
       .def("__repr__", [](const PyGame& g) {
         return "<gameai.Game " + g.game->Spec() + ">";
       });
+
+  BindTensors(m, state_class, game_class);
+  BindVectorEnv(m);
 
   py::class_<PyAgent>(m, "Agent", "A player: registered bots by spec.")
       .def(
@@ -259,19 +260,29 @@ PYBIND11_MODULE(gameai, m) {
       "The names of every registered game.");
   m.def(
       "match",
-      [](const std::string& game, const std::vector<std::string>& agents,
-         int64_t games, uint64_t seed, int threads, int random_opening,
+      [](const std::string& game, py::list agents, int64_t games,
+         uint64_t seed, int threads, int random_opening,
          int64_t series) {
+        std::vector<std::string> specs;
+        std::vector<AgentEntry> custom = PythonAgentEntries(agents, specs);
+        if (!custom.empty() && threads != 1) {
+          throw py::value_error(
+              "threads=" + std::to_string(threads) +
+              ": a Python agent plays, and Python runs one thread at a "
+              "time; accepted with Python agents: threads=1");
+        }
         absl::StatusOr<MatchResult> result;
         {
+          // Python agents take the GIL back for each call into Python.
           py::gil_scoped_release release;
           result = RunMatch({.game = game,
-                             .agents = agents,
+                             .agents = specs,
                              .games = games,
                              .seed = seed,
                              .threads = threads,
                              .series = series,
-                             .random_opening = random_opening});
+                             .random_opening = random_opening,
+                             .custom_agents = std::move(custom)});
         }
         const std::string json = MatchResultToJson(Value(std::move(result)));
         return py::module_::import("json").attr("loads")(json);
@@ -280,9 +291,14 @@ PYBIND11_MODULE(gameai, m) {
       py::arg("seed") = 1, py::arg("threads") = 1,
       py::arg("random_opening") = 0, py::arg("series") = 0,
       "Plays a match (seats rotating) and returns the result of "
-      "`gameai match --json` as a dict. series=K splits the games into K "
-      "series with their own agent instances (0: as many as threads); the "
-      "result depends on the seed and K only.");
+      "`gameai match --json` as a dict. `agents`: agent specs and Python "
+      "objects with a step(state) method (optional on_game_start(seat, "
+      "seed), inform(state, actor, actions), on_game_end(state, returns)); "
+      "a Python object is seated as 'python<i>' (its place in the list) "
+      "and sees only its seat's view. With Python agents threads must be "
+      "1. series=K splits the games into K series with their own agent "
+      "instances (0: as many as threads); the result depends on the seed "
+      "and K only.");
 
   // ---- exact solvers: gameai.solve(state), gameai.yacht_value(...) ----
   {

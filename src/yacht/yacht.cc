@@ -105,7 +105,10 @@ GameType Rules::Type() const {
   return {.dynamics = GameType::Dynamics::kSequential,
           .chance = GameType::Chance::kStochastic,
           .information = GameType::Information::kPerfect,
-          .zero_sum = options_.players == 2};
+          .zero_sum = options_.players == 2,
+          // One player's return is the total; more: +1, 0 or -1.
+          .utility = options_.players == 2 ? GameType::Utility::kZeroSum
+                                           : GameType::Utility::kGeneralSum};
 }
 
 State Rules::InitialState() const {

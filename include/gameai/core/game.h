@@ -32,6 +32,8 @@
 namespace gameai {
 
 class State;
+class VectorEnv;
+struct VectorEnvOptions;
 
 // Event: one transition as a seat sees it.
 struct Event {
@@ -82,6 +84,19 @@ class Game : public std::enable_shared_from_this<Game> {
   // state it returns passes State::Validate: every function can play on it.
   virtual absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const = 0;
+
+  // Numeric observations for learners (docs/<game>.md lays each out).
+  // ObservationTensorShape: the dimensions of State::ObservationTensor;
+  // InformationStateTensorShape: of State::InformationStateTensor, empty
+  // for games of perfect information (they have none). *Size: the product.
+  virtual std::vector<int> ObservationTensorShape() const { return {}; }
+  virtual std::vector<int> InformationStateTensorShape() const { return {}; }
+  int ObservationTensorSize() const;
+  int InformationStateTensorSize() const;
+  // MakeVectorEnv: n games stepped together (vector_env.h; call
+  // NewVectorEnv, which checks the options). Unimplemented by default.
+  virtual absl::StatusOr<std::unique_ptr<VectorEnv>> MakeVectorEnv(
+      const VectorEnvOptions& options) const;
 };
 
 // State: one position. The public state-changing calls are non-virtual: they
@@ -166,6 +181,26 @@ class State {
   virtual absl::StatusOr<Action> StringToAction(
       Player player, std::string_view text) const = 0;
 
+  // Numbers for learners (state_tensors.cc). ObservationTensor: what seat
+  // `player` sees now, Game::ObservationTensorSize() floats written into
+  // `out` (row-major in Game::ObservationTensorShape()); computed from what
+  // that seat may see only, so two states that differ in another seat's
+  // hidden cards give equal tensors. InformationStateTensor: the same for
+  // hidden-information games with what the seat remembers. Errors
+  // (`out` untouched): InvalidArgument for a player who is no seat or an
+  // `out` of another size, Unimplemented for a game without that tensor.
+  absl::Status ObservationTensor(Player player, absl::Span<float> out) const;
+  absl::Status InformationStateTensor(Player player,
+                                      absl::Span<float> out) const;
+  // LegalActionsMask: out[a] = 1 for every a in LegalActions(player), else
+  // 0; `out` holds Game::NumDistinctActions() entries (InvalidArgument
+  // otherwise).
+  absl::Status LegalActionsMask(Player player, absl::Span<uint8_t> out) const;
+  // Rewards: what each seat received with the last transition. Returns
+  // are paid at the end of a game only, so Rewards is Returns() at a
+  // terminal state and all zero before it.
+  std::vector<double> Rewards() const;
+
  protected:
   State() = default;
   State(const State&) = default;
@@ -177,6 +212,19 @@ class State {
   virtual void DoApplyJointAction(absl::Span<const Action> actions) = 0;
   virtual void DoUndo() = 0;
   void ReserveHistory(size_t n) { history_.reserve(n); }
+  // The tensor hooks: REQUIRES `player` a seat and `out` of the shape's
+  // size; write every entry. Defaults: the game has no such tensor.
+  virtual bool ProvidesObservationTensor() const { return false; }
+  virtual bool ProvidesInformationStateTensor() const { return false; }
+  virtual void DoObservationTensor(Player player, absl::Span<float> out) const {
+    (void)player;
+    (void)out;
+  }
+  virtual void DoInformationStateTensor(Player player,
+                                        absl::Span<float> out) const {
+    (void)player;
+    (void)out;
+  }
   // DescribeLegalActions: "b3-k7, b3-k8, ... (N in all)" (with `ids`:
   // "7 (b3-k7), ..."): the first few legal actions of `player` for error
   // messages, or "none".

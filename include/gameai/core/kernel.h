@@ -46,6 +46,13 @@
 //   Units():       what a game and its rounds are called (Game::Units)
 //   ChanceKey(s):  names the chance event at s the same way in every game
 //                  whatever the players chose (State::ChanceKey)
+//   ObservationTensorShape(), ObservationTensor(s, p, out): numbers for
+//                  learners (State::ObservationTensor): what seat p may
+//                  see of s, written into every entry of `out` (the
+//                  shape's product of floats); REQUIRES p a seat
+//   InformationStateTensorShape(), InformationStateTensor(s, p, out):
+//                  the same for hidden-information games, with what seat
+//                  p remembers of the game so far
 #ifndef GAMEAI_CORE_KERNEL_H_
 #define GAMEAI_CORE_KERNEL_H_
 
@@ -59,6 +66,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "fmt/format.h"
 #include "gameai/core/random.h"
 #include "gameai/core/types.h"
@@ -191,6 +199,25 @@ template <class R>
 concept HasChanceKey = requires(const R& rules,
                                 const typename R::State& cstate) {
   { rules.ChanceKey(cstate) } -> std::convertible_to<uint64_t>;
+};
+
+template <class R>
+concept HasObservationTensor = requires(const R& rules,
+                                        const typename R::State& cstate,
+                                        Player player, absl::Span<float> out) {
+  { rules.ObservationTensorShape() } -> std::same_as<std::vector<int>>;
+  { rules.ObservationTensor(cstate, player, out) } -> std::same_as<void>;
+};
+
+template <class R>
+concept HasInformationStateTensor = requires(const R& rules,
+                                             const typename R::State& cstate,
+                                             Player player,
+                                             absl::Span<float> out) {
+  { rules.InformationStateTensorShape() } -> std::same_as<std::vector<int>>;
+  {
+    rules.InformationStateTensor(cstate, player, out)
+    } -> std::same_as<void>;
 };
 
 // RandomLegalMove: a uniformly random legal move for the player to move,

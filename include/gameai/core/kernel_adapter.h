@@ -17,6 +17,7 @@
 #include "fmt/format.h"
 #include "gameai/core/game.h"
 #include "gameai/core/kernel.h"
+#include "gameai/core/kernel_vector_env.h"
 #include "gameai/core/text.h"
 
 namespace gameai {
@@ -51,6 +52,20 @@ class KernelGame final : public Game {
   }
   absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const override;
+  std::vector<int> ObservationTensorShape() const override {
+    if constexpr (HasObservationTensor<R>) {
+      return rules_.ObservationTensorShape();
+    }
+    return {};
+  }
+  std::vector<int> InformationStateTensorShape() const override {
+    if constexpr (HasInformationStateTensor<R>) {
+      return rules_.InformationStateTensorShape();
+    }
+    return {};
+  }
+  absl::StatusOr<std::unique_ptr<VectorEnv>> MakeVectorEnv(
+      const VectorEnvOptions& options) const override;
 
  private:
   std::string name_;
@@ -251,6 +266,30 @@ class KernelState final : public State {
     undo_.pop_back();
   }
 
+  // Tensors: the kernel's, where it has them (game.h).
+  bool ProvidesObservationTensor() const override {
+    return gameai::HasObservationTensor<R>;
+  }
+  bool ProvidesInformationStateTensor() const override {
+    return gameai::HasInformationStateTensor<R>;
+  }
+  void DoObservationTensor(Player player,
+                           absl::Span<float> out) const override {
+    if constexpr (gameai::HasObservationTensor<R>) {
+      rules_->ObservationTensor(state_, player, out);
+    }
+    (void)player;
+    (void)out;
+  }
+  void DoInformationStateTensor(Player player,
+                                absl::Span<float> out) const override {
+    if constexpr (gameai::HasInformationStateTensor<R>) {
+      rules_->InformationStateTensor(state_, player, out);
+    }
+    (void)player;
+    (void)out;
+  }
+
  private:
   std::vector<Action> SimultaneousActions(Player player) const {
     std::vector<Action> actions;
@@ -298,6 +337,23 @@ absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeState(
   }
   auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
   return std::make_unique<KernelState<R>>(std::move(self), *state);
+}
+
+template <Kernel R>
+absl::StatusOr<std::unique_ptr<VectorEnv>> KernelGame<R>::MakeVectorEnv(
+    const VectorEnvOptions& options) const {
+  auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
+  auto make_view = [self](const typename R::State& s,
+                          Player viewer) -> std::unique_ptr<State> {
+    if constexpr (HasRedact<R>) {
+      return std::make_unique<KernelState<R>>(self,
+                                              self->rules().Redact(s, viewer));
+    }
+    (void)viewer;
+    return std::make_unique<KernelState<R>>(self, s);
+  };
+  return KernelVectorEnv<R>::Create(self, rules_, options,
+                                    std::move(make_view));
 }
 
 // MakeKernelGame: the dynamic Game for kernel `rules`.

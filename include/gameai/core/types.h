@@ -32,6 +32,10 @@ struct GameType {
   Information information = Information::kPerfect;
   // True when a player's return is the negation of the other's (two players).
   bool zero_sum = false;
+  // Utility: how the seats' returns relate at the end of every game: they
+  // sum to 0 (any number of players), to one constant, or to anything.
+  enum class Utility { kZeroSum, kConstantSum, kGeneralSum };
+  Utility utility = Utility::kGeneralSum;
 };
 
 std::string DescribeGameType(const GameType& type);

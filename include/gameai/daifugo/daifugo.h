@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "gameai/core/kernel.h"
 #include "gameai/core/move_list.h"
 #include "gameai/core/random.h"
@@ -139,6 +140,13 @@ class Rules {
   std::string ObservationString(const State& s, Player p) const;
   std::string MoveToString(const State& s, Move m) const;
   std::optional<Move> ParseMove(const State& s, std::string_view text) const;
+
+  // Tensors for learners (docs/daifugo.md, daifugo_tensor.cc).
+  std::vector<int> ObservationTensorShape() const;
+  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
+  std::vector<int> InformationStateTensorShape() const;
+  void InformationStateTensor(const State& s, Player p,
+                              absl::Span<float> out) const;
 
   // Hidden information. Redact for a `viewer` that is no seat (chance, a
   // spectator) hides every hand.

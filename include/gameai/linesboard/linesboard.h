@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "gameai/core/kernel.h"
 #include "gameai/core/move_list.h"
 #include "gameai/core/random.h"
@@ -145,6 +146,10 @@ class Rules {
   std::string MoveToString(const State& s, Move m) const;
   // ParseMove: the move MoveToString names `text`, legal or not.
   std::optional<Move> ParseMove(const State& s, std::string_view text) const;
+
+  // Tensors for learners (docs/linesboard.md, linesboard_tensor.cc).
+  std::vector<int> ObservationTensorShape() const;
+  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
 
   // --- Board helpers (bit indices, see bitboard.h) ---
   int CellOfBit(int bit) const { return cell_of_bit_[bit]; }

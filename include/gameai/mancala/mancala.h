@@ -28,9 +28,11 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "gameai/core/move_list.h"
 #include "gameai/core/types.h"
 
@@ -151,6 +153,10 @@ class Rules {
   std::string MoveToString(const State&, Move m) const {
     return std::to_string(m + 1);
   }
+
+  // Tensors for learners (docs/mancala.md, mancala_tensor.cc).
+  std::vector<int> ObservationTensorShape() const;
+  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
 
  private:
   explicit Rules(const Options& options);

@@ -34,8 +34,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "gameai/core/kernel.h"
 #include "gameai/core/move_list.h"
 #include "gameai/core/random.h"
@@ -157,6 +159,10 @@ class Rules {
     return ToString(s);
   }
   std::string MoveToString(const State& s, Move m) const;
+
+  // Tensors for learners (docs/yacht.md, yacht_tensor.cc).
+  std::vector<int> ObservationTensorShape() const;
+  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
 
   // ScoreFor: the points writing `dice` (five-dice id) into `category`
   // gives `card` under these rules (bonuses included), or -1 if the

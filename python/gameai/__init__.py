@@ -1,0 +1,19 @@
+"""gameai: game rules and game-playing agents (Mancala, Yacht, Lines board,
+MiniRisk, Daifugo) with a pyspiel-shaped API.
+
+    import gameai
+    game = gameai.load_game("mancala(pits=6,seeds=4)")
+    state = game.new_initial_state()
+    state.observation_tensor()        # numpy float32
+    env = gameai.VectorEnv("mancala", n=1024, seed=1)
+
+load_game(spec) is the entry point; docs/python.md has the reference.
+"""
+from ._gameai import *  # noqa: F401,F403
+from ._gameai import __doc__ as _extension_doc  # noqa: F401
+
+__all__ = [
+    "CHANCE_PLAYER", "SIMULTANEOUS_PLAYER", "TERMINAL_PLAYER",
+    "Agent", "Game", "GameType", "State", "VectorEnv",
+    "load_agent", "load_game", "match", "registered_games",
+]

@@ -1,0 +1,221 @@
+// The pyspiel-shaped part of the Python module: numpy tensors, the legal
+// mask, rewards, chance sampling, game types, and states that pickle and
+// deep-copy (by their game's spec and serialized text).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "fmt/format.h"
+#include "gameai/core/random.h"
+#include "gameai/core/registry.h"
+#include "python_bindings.h"
+
+namespace py = pybind11;
+
+namespace gameai::python {
+namespace {
+
+// Seat: `player`, or the seat to act when None; a ValueError naming the
+// accepted seats otherwise.
+Player Seat(const State& s, const py::object& player, const char* call) {
+  const int n = s.GetGame().NumPlayers();
+  if (player.is_none()) {
+    const Player current = s.CurrentPlayer();
+    if (current >= 0) return current;
+    throw py::value_error(fmt::format(
+        "{}: no seat acts here (current player {}); pass player=0..{}", call,
+        current, n - 1));
+  }
+  const int p = player.cast<int>();
+  if (p < 0 || p >= n) {
+    throw py::value_error(fmt::format(
+        "{}: player {} is out of range; accepted: 0..{}", call, p, n - 1));
+  }
+  return p;
+}
+
+py::array_t<float> Tensor(const State& s, Player p, bool information) {
+  const Game& game = s.GetGame();
+  const std::vector<int> shape = information
+                                     ? game.InformationStateTensorShape()
+                                     : game.ObservationTensorShape();
+  std::vector<py::ssize_t> dims(shape.begin(), shape.end());
+  if (dims.empty()) dims.push_back(0);
+  py::array_t<float> out(dims);
+  const absl::Span<float> span(out.mutable_data(), out.size());
+  Check(information ? s.InformationStateTensor(p, span)
+                    : s.ObservationTensor(p, span));
+  return out;
+}
+
+const char* Name(GameType::Dynamics d) {
+  return d == GameType::Dynamics::kSequential ? "sequential" : "simultaneous";
+}
+const char* Name(GameType::Chance c) {
+  return c == GameType::Chance::kDeterministic ? "deterministic" : "stochastic";
+}
+const char* Name(GameType::Information i) {
+  return i == GameType::Information::kPerfect ? "perfect" : "imperfect";
+}
+const char* Name(GameType::Utility u) {
+  switch (u) {
+    case GameType::Utility::kZeroSum:
+      return "zero_sum";
+    case GameType::Utility::kConstantSum:
+      return "constant_sum";
+    default:
+      return "general_sum";
+  }
+}
+
+std::unique_ptr<State> FromPickle(const py::tuple& t) {
+  if (t.size() != 2) {
+    throw py::value_error("a pickled gameai.State is (spec, serialized text)");
+  }
+  const auto spec = t[0].cast<std::string>();
+  std::shared_ptr<const Game> game = Value(LoadGame(spec));
+  return Value(game->DeserializeState(t[1].cast<std::string>()));
+}
+
+}  // namespace
+
+void BindTensors(py::module_& m, py::class_<State>& state,
+                 py::class_<PyGame>& game) {
+  py::class_<GameType> type(m, "GameType",
+                            "What kind of game it is (Game.get_type()).");
+  py::enum_<GameType::Dynamics>(type, "Dynamics")
+      .value("SEQUENTIAL", GameType::Dynamics::kSequential)
+      .value("SIMULTANEOUS", GameType::Dynamics::kSimultaneous);
+  py::enum_<GameType::Chance>(type, "ChanceMode")
+      .value("DETERMINISTIC", GameType::Chance::kDeterministic)
+      .value("STOCHASTIC", GameType::Chance::kStochastic);
+  py::enum_<GameType::Information>(type, "Information")
+      .value("PERFECT_INFORMATION", GameType::Information::kPerfect)
+      .value("IMPERFECT_INFORMATION", GameType::Information::kImperfect);
+  py::enum_<GameType::Utility>(type, "Utility")
+      .value("ZERO_SUM", GameType::Utility::kZeroSum)
+      .value("CONSTANT_SUM", GameType::Utility::kConstantSum)
+      .value("GENERAL_SUM", GameType::Utility::kGeneralSum);
+  type.def_readonly("dynamics", &GameType::dynamics)
+      .def_readonly("chance_mode", &GameType::chance)
+      .def_readonly("information", &GameType::information)
+      .def_readonly("utility", &GameType::utility)
+      .def("__repr__", [](const GameType& t) {
+        return fmt::format(
+            "<gameai.GameType dynamics={} chance_mode={} information={} "
+            "utility={}>",
+            Name(t.dynamics), Name(t.chance), Name(t.information),
+            Name(t.utility));
+      });
+
+  game.def(
+          "get_type", [](const PyGame& g) { return g.game->Type(); },
+          "Dynamics, chance mode, information and utility of the game.")
+      .def(
+          "observation_tensor_shape",
+          [](const PyGame& g) { return g.game->ObservationTensorShape(); },
+          "The shape of State.observation_tensor (the game's page lays it "
+          "out).")
+      .def("observation_tensor_size",
+           [](const PyGame& g) { return g.game->ObservationTensorSize(); })
+      .def(
+          "information_state_tensor_shape",
+          [](const PyGame& g) {
+            return g.game->InformationStateTensorShape();
+          },
+          "The shape of State.information_state_tensor; [] for games of "
+          "perfect information.")
+      .def("information_state_tensor_size",
+           [](const PyGame& g) { return g.game->InformationStateTensorSize(); })
+      .def(py::pickle([](const PyGame& g) { return py::make_tuple(g.game->Spec()); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 1) {
+                          throw py::value_error(
+                              "a pickled gameai.Game is (spec,)");
+                        }
+                        return PyGame{Value(LoadGame(t[0].cast<std::string>()))};
+                      }));
+
+  state
+      .def(
+          "observation_tensor",
+          [](const State& s, py::object player) {
+            return Tensor(s, Seat(s, player, "observation_tensor"), false);
+          },
+          py::arg("player") = py::none(),
+          "What `player` (default: the seat to act) sees, as a float32 "
+          "array of Game.observation_tensor_shape(); never another seat's "
+          "hidden cards.")
+      .def(
+          "information_state_tensor",
+          [](const State& s, py::object player) {
+            return Tensor(s, Seat(s, player, "information_state_tensor"),
+                          true);
+          },
+          py::arg("player") = py::none(),
+          "For hidden-information games: what `player` knows, as a float32 "
+          "array; NotImplementedError for games of perfect information.")
+      .def(
+          "legal_actions_mask",
+          [](const State& s, py::object player) {
+            const Player p = player.is_none()
+                                 ? s.CurrentPlayer()
+                                 : Seat(s, player, "legal_actions_mask");
+            py::array_t<uint8_t> out(s.GetGame().NumDistinctActions());
+            Check(s.LegalActionsMask(
+                p, absl::Span<uint8_t>(out.mutable_data(), out.size())));
+            return out;
+          },
+          py::arg("player") = py::none(),
+          "A uint8 array of num_distinct_actions(): 1 where legal_actions() "
+          "has the action.")
+      .def("rewards", &State::Rewards,
+           "What each seat got with the last transition: returns() at the "
+           "end, zeros before (every game pays at its end).")
+      .def(
+          "sample_chance_outcome",
+          [](const State& s, py::object rng) {
+            const std::vector<ChanceOutcome> outcomes = s.ChanceOutcomes();
+            if (outcomes.empty()) {
+              throw py::value_error(
+                  "sample_chance_outcome: not a chance node (current player " +
+                  std::to_string(s.CurrentPlayer()) + ")");
+            }
+            if (py::isinstance<py::int_>(rng)) {
+              Rng own(rng.cast<uint64_t>());
+              return SampleChanceOutcome(outcomes, own);
+            }
+            if (!py::hasattr(rng, "random")) {
+              throw py::type_error(
+                  "sample_chance_outcome: pass a seed (int) or a random "
+                  "generator with random() (random.Random, "
+                  "numpy.random.Generator)");
+            }
+            double u = rng.attr("random")().cast<double>();
+            for (const ChanceOutcome& o : outcomes) {
+              if (u < o.probability) return o.action;
+              u -= o.probability;
+            }
+            return outcomes.back().action;
+          },
+          py::arg("rng"),
+          "An outcome of this chance node drawn by its probability, from a "
+          "seed or a generator's random(); the state is not changed.")
+      .def("__copy__", [](const State& s) { return s.Clone(); })
+      .def(
+          "__deepcopy__",
+          [](const State& s, py::dict) { return s.Clone(); }, py::arg("memo"),
+          "An independent copy, history included.")
+      .def(py::pickle(
+          [](const State& s) {
+            return py::make_tuple(s.GetGame().Spec(), s.Serialize());
+          },
+          &FromPickle));
+}
+
+}  // namespace gameai::python

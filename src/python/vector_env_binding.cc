@@ -1,0 +1,122 @@
+// gameai.VectorEnv: n games stepped in C++ per call (core/vector_env.h),
+// writing into numpy arrays made once, so a step allocates nothing.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+
+#include "absl/types/span.h"
+#include "gameai/core/registry.h"
+#include "gameai/core/vector_env.h"
+#include "python_bindings.h"
+
+namespace py = pybind11;
+
+namespace gameai::python {
+namespace {
+
+class PyVectorEnv {
+ public:
+  PyVectorEnv(const std::string& spec, int n, uint64_t seed,
+              py::object opponents, int player) {
+    game_ = Value(LoadGame(spec));
+    VectorEnvOptions options{.num_envs = n, .seed = seed, .player = player};
+    if (!opponents.is_none()) options.opponents = opponents.cast<std::string>();
+    env_ = Value(NewVectorEnv(game_, std::move(options)));
+    observations_ = py::array_t<float>(
+        {static_cast<py::ssize_t>(n),
+         static_cast<py::ssize_t>(game_->ObservationTensorSize())});
+    legal_mask_ = py::array_t<uint8_t>(
+        {static_cast<py::ssize_t>(n),
+         static_cast<py::ssize_t>(game_->NumDistinctActions())});
+    rewards_ = py::array_t<float>({static_cast<py::ssize_t>(n),
+                                   static_cast<py::ssize_t>(game_->NumPlayers())});
+    done_ = py::array_t<bool>(n);
+    current_player_ = py::array_t<int32_t>(n);
+    buffers_ = {
+        .observations = {observations_.mutable_data(),
+                         static_cast<size_t>(observations_.size())},
+        .legal_mask = {legal_mask_.mutable_data(),
+                       static_cast<size_t>(legal_mask_.size())},
+        .rewards = {rewards_.mutable_data(),
+                    static_cast<size_t>(rewards_.size())},
+        .done = {reinterpret_cast<uint8_t*>(done_.mutable_data()),
+                 static_cast<size_t>(done_.size())},
+        .current_player = {current_player_.mutable_data(),
+                           static_cast<size_t>(current_player_.size())},
+    };
+  }
+
+  py::tuple Reset() {
+    absl::Status status;
+    {
+      py::gil_scoped_release release;
+      status = env_->Reset(buffers_);
+    }
+    Check(status);
+    reset_ = true;
+    return py::make_tuple(observations_, legal_mask_, current_player_);
+  }
+
+  py::tuple Step(
+      py::array_t<int64_t, py::array::c_style | py::array::forcecast> actions) {
+    if (!reset_) throw std::runtime_error("VectorEnv.step: call reset() first");
+    if (actions.ndim() != 1 || actions.size() != env_->num_envs()) {
+      throw py::value_error(
+          "VectorEnv.step: actions must be one integer per game: shape (" +
+          std::to_string(env_->num_envs()) + ",)");
+    }
+    const absl::Span<const int64_t> span(actions.data(), actions.size());
+    absl::Status status;
+    {
+      py::gil_scoped_release release;
+      status = env_->Step(span, buffers_);
+    }
+    Check(status);
+    return py::make_tuple(observations_, legal_mask_, rewards_, done_,
+                          current_player_);
+  }
+
+  PyGame game() const { return PyGame{game_}; }
+  int num_envs() const { return env_->num_envs(); }
+
+ private:
+  std::shared_ptr<const Game> game_;
+  std::unique_ptr<VectorEnv> env_;
+  py::array_t<float> observations_;
+  py::array_t<uint8_t> legal_mask_;
+  py::array_t<float> rewards_;
+  py::array_t<bool> done_;
+  py::array_t<int32_t> current_player_;
+  VectorEnvBuffers buffers_;
+  bool reset_ = false;
+};
+
+}  // namespace
+
+void BindVectorEnv(py::module_& m) {
+  py::class_<PyVectorEnv>(
+      m, "VectorEnv",
+      "n games of one spec stepped in C++ per call. Chance is sampled "
+      "inside; a finished game restarts at once (done[i] set, its returns "
+      "in rewards[i]). The arrays returned are the env's own buffers, "
+      "overwritten by the next call: copy what you keep. With opponents "
+      "(an agent spec) that agent plays every seat but `player`.")
+      .def(py::init<const std::string&, int, uint64_t, py::object, int>(),
+           py::arg("spec"), py::arg("n"), py::arg("seed") = 0,
+           py::arg("opponents") = py::none(), py::arg("player") = 0)
+      .def("reset", &PyVectorEnv::Reset,
+           "Starts every game: (observations [n, obs], legal_mask [n, "
+           "actions] uint8, current_player [n] int32).")
+      .def("step", &PyVectorEnv::Step, py::arg("actions"),
+           "One action per game for its current player: (observations, "
+           "legal_mask, rewards [n, players] float32, done [n] bool, "
+           "current_player). ValueError for an illegal action (naming the "
+           "game and the legal ones; no game moves).")
+      .def_property_readonly("game", &PyVectorEnv::game)
+      .def_property_readonly("num_envs", &PyVectorEnv::num_envs);
+}
+
+}  // namespace gameai::python
