@@ -18,10 +18,16 @@
 // Optional, detected with the concepts below:
 //   ChanceKernel:  ChanceOutcomes(s, list of {Move, probability}),
 //                  SampleChance(s, rng)
+//   ChanceOutcomes(s, std::vector<ChanceOutcome>&): the same outcomes with
+//                  their actions (ToAction), written in one pass for the
+//                  dynamic layer where the lists are long (dice, deals)
 //   SimultaneousKernel: at kSimultaneousPlayer nodes
 //                  LegalMovesFor(s, player, list), ApplyJoint(s, moves)
 //                  with one move per player
-//   IsLegal(s, m): a fast legality test (else LegalMoves is scanned)
+//   IsLegal(s, m): a fast legality test at player and chance nodes (else
+//                  LegalMoves, or ChanceOutcomes, is scanned)
+//   IsLegalFor(s, player, m): the same for one seat at a simultaneous node
+//                  (else LegalMovesFor is scanned)
 //   SampleMove(s, rng): a uniformly random legal move without listing them
 //                  (rollouts use it where move lists are long)
 //   ParseMove(s, text): the move MoveToString would name `text`, or
@@ -98,6 +104,13 @@ concept ChanceKernel = Kernel<R> &&
 };
 
 template <class R>
+concept HasActionChanceOutcomes =
+    ChanceKernel<R> && requires(const R& rules, const typename R::State& cstate,
+                                std::vector<ChanceOutcome>& outcomes) {
+  { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
+};
+
+template <class R>
 concept SimultaneousKernel = Kernel<R> &&
     requires(const R& rules, typename R::State& state,
              const typename R::State& cstate, Player player,
@@ -111,6 +124,13 @@ concept HasFastIsLegal = requires(const R& rules,
                                   const typename R::State& cstate,
                                   typename R::Move move) {
   { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
+};
+
+template <class R>
+concept HasFastIsLegalFor = requires(const R& rules,
+                                     const typename R::State& cstate,
+                                     Player player, typename R::Move move) {
+  { rules.IsLegalFor(cstate, player, move) } -> std::convertible_to<bool>;
 };
 
 template <class R>
