@@ -57,7 +57,7 @@ def main():
     args = parser.parse_args()
     specs = args.specs or gameai.registered_games()
     rng = random.Random(args.seed)
-    print(f"{'game':<60} {'games/s':>10} {'steps/s':>12}")
+    print(f"{'games/s':>10} {'steps/s':>12}  game")
     for spec in specs:
         try:
             game = gameai.load_game(spec)
@@ -72,8 +72,8 @@ def main():
             elapsed = time.process_time() - start
             if elapsed >= args.seconds:
                 break
-        print(f"{game.spec():<60} {games / elapsed:>10.1f} "
-              f"{steps / elapsed:>12.0f}")
+        print(f"{games / elapsed:>10.1f} {steps / elapsed:>12.0f}  "
+              f"{game.spec()}")
     return 0
 
 

@@ -105,9 +105,10 @@ class KernelState final : public State {
         for (const auto& o : list) out->push_back(rules_->ToAction(o.move));
       }
     } else if (current >= 0) {
-      typename R::MoveList& moves = ScratchMoves();
-      rules_->LegalMoves(state_, moves);
-      ToActions(moves, out);
+      WithScratchMoves([&](typename R::MoveList& moves) {
+        rules_->LegalMoves(state_, moves);
+        ToActions(moves, out);
+      });
     }
     if (!std::is_sorted(out->begin(), out->end())) {
       std::sort(out->begin(), out->end());
@@ -375,11 +376,12 @@ class KernelState final : public State {
       if constexpr (HasFastIsLegalFor<R>) {
         return rules_->IsLegalFor(state_, player, move);
       } else {
-        typename R::MoveList& moves = ScratchMoves();
-        rules_->LegalMovesFor(state_, player, moves);
-        for (const auto& m : moves) {
-          if (m == move) return true;
-        }
+        bool found = false;
+        WithScratchMoves([&](typename R::MoveList& moves) {
+          rules_->LegalMovesFor(state_, player, moves);
+          found = std::find(moves.begin(), moves.end(), move) != moves.end();
+        });
+        return found;
       }
     }
     (void)player;
@@ -387,25 +389,43 @@ class KernelState final : public State {
     return false;
   }
 
-  // ScratchMoves: a move list per thread; a fresh one would be zeroed on
-  // every call (Daifugo's holds 2,605 moves).
-  static typename R::MoveList& ScratchMoves() {
-    static thread_local typename R::MoveList moves;
-    return moves;
+  // WithScratchMoves: calls f with a move list to fill: a local one where
+  // lists are small, else one per thread (a fresh large list is zeroed at
+  // every construction: Daifugo's holds 2,605 moves, Lines' 4,096).
+  template <class F>
+  static void WithScratchMoves(F f) {
+    if constexpr (sizeof(typename R::MoveList) <= 512) {
+      typename R::MoveList moves;
+      f(moves);
+    } else {
+      static thread_local typename R::MoveList moves;
+      f(moves);
+    }
   }
 
+  // ToActions: `moves` as actions into *out (empty). Long lists are
+  // widened in one vectorized pass over a sized buffer, short ones pushed
+  // (sizing one would call memset).
   void ToActions(const typename R::MoveList& moves,
                  std::vector<Action>* out) const {
-    out->reserve(moves.size());
-    for (const auto& m : moves) out->push_back(rules_->ToAction(m));
+    const int n = moves.size();
+    if (n <= 32) {
+      out->reserve(n);
+      for (int i = 0; i < n; ++i) out->push_back(rules_->ToAction(moves[i]));
+    } else {
+      out->resize(n);
+      Action* actions = out->data();
+      for (int i = 0; i < n; ++i) actions[i] = rules_->ToAction(moves[i]);
+    }
   }
 
   void SimultaneousActions(Player player, std::vector<Action>* out) const {
     if constexpr (SimultaneousKernel<R>) {
       if (player < 0 || player >= rules_->NumPlayers()) return;
-      typename R::MoveList& moves = ScratchMoves();
-      rules_->LegalMovesFor(state_, player, moves);
-      ToActions(moves, out);
+      WithScratchMoves([&](typename R::MoveList& moves) {
+        rules_->LegalMovesFor(state_, player, moves);
+        ToActions(moves, out);
+      });
       if (!std::is_sorted(out->begin(), out->end())) {
         std::sort(out->begin(), out->end());
       }
