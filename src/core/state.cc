@@ -47,8 +47,8 @@ absl::Status State::ApplyAction(Action action) {
         "simultaneous node: use ApplyJointAction with one action per player");
   }
   if (!IsLegal(player, action)) return IllegalActionError(player, action);
-  DoApplyAction(action);
-  history_.push_back({player, action, false});
+  current_player_ = DoApplyAction(action);
+  history_.push_back({.action = action, .player = player, .joint = false});
   return absl::OkStatus();
 }
 
@@ -66,8 +66,10 @@ absl::Status State::ApplyJointAction(absl::Span<const Action> actions) {
   for (Player p = 0; p < n; ++p) {
     if (!IsLegal(p, actions[p])) return IllegalActionError(p, actions[p]);
   }
-  DoApplyJointAction(actions);
-  for (Player p = 0; p < n; ++p) history_.push_back({p, actions[p], true});
+  current_player_ = DoApplyJointAction(actions);
+  for (Player p = 0; p < n; ++p) {
+    history_.push_back({.action = actions[p], .player = p, .joint = true});
+  }
   return absl::OkStatus();
 }
 
@@ -80,7 +82,7 @@ absl::Status State::UndoAction() {
   } else {
     history_.pop_back();
   }
-  DoUndo();
+  current_player_ = DoUndo();
   return absl::OkStatus();
 }
 

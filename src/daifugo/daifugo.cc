@@ -265,7 +265,8 @@ void Rules::Apply(State& s, Move m) const {
   }
 }
 
-void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+template <class List>
+void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
   outcomes.clear();
   if (s.phase == Phase::kSeating) {
     const double p = 1.0 / (options_.players - s.seated);
@@ -287,6 +288,15 @@ void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
           {static_cast<Move>(kDealAction + std::countr_zero(c)), p});
     }
   }
+}
+
+void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+  ListChanceOutcomes(s, outcomes);
+}
+
+void Rules::ChanceOutcomes(const State& s,
+                           std::vector<ChanceOutcome>& outcomes) const {
+  ListChanceOutcomes(s, outcomes);
 }
 
 Move Rules::SampleChance(const State& s, Rng& rng) const {

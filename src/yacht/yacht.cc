@@ -270,14 +270,32 @@ void Rules::Apply(State& s, Move m) const {
   }
 }
 
-void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
-  outcomes.clear();
+namespace {
+
+// RollOutcomes: the multisets the dice not held in `s` may show, with their
+// probabilities, as entries {move, probability} of `outcomes`.
+template <class List>
+void RollOutcomes(const State& s, List& outcomes) {
   const DiceTables& t = DiceTables::Get();
   const int k = kNumDice - t.size(s.dice);
-  for (int id = t.FirstOfSize(k); id < t.FirstOfSize(k + 1); ++id) {
-    outcomes.push_back(
-        {static_cast<Move>(kFirstChanceAction + id), t.Probability(id)});
+  const int first = t.FirstOfSize(k);
+  outcomes.resize(t.FirstOfSize(k + 1) - first);
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const int id = first + static_cast<int>(i);
+    outcomes[i] = {static_cast<Move>(kFirstChanceAction + id),
+                   t.Probability(id)};
   }
+}
+
+}  // namespace
+
+void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+  RollOutcomes(s, outcomes);
+}
+
+void Rules::ChanceOutcomes(const State& s,
+                           std::vector<ChanceOutcome>& outcomes) const {
+  RollOutcomes(s, outcomes);
 }
 
 Move Rules::SampleChance(const State& s, Rng& rng) const {

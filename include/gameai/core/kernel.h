@@ -23,10 +23,16 @@
 //                  every state play reaches); Deserialize calls it
 //   ChanceKernel:  ChanceOutcomes(s, list of {Move, probability}),
 //                  SampleChance(s, rng)
+//   ChanceOutcomes(s, std::vector<ChanceOutcome>&): the same outcomes with
+//                  their actions (ToAction), written in one pass for the
+//                  dynamic layer where the lists are long (dice, deals)
 //   SimultaneousKernel: at kSimultaneousPlayer nodes
 //                  LegalMovesFor(s, player, list), ApplyJoint(s, moves)
 //                  with one move per player
-//   IsLegal(s, m): a fast legality test (else LegalMoves is scanned)
+//   IsLegal(s, m): a fast legality test at player and chance nodes (else
+//                  LegalMoves, or ChanceOutcomes, is scanned)
+//   IsLegalFor(s, player, m): the same for one seat at a simultaneous node
+//                  (else LegalMovesFor is scanned)
 //   SampleMove(s, rng): a uniformly random legal move without listing them
 //                  (rollouts use it where move lists are long), nullopt
 //                  when there is none
@@ -110,6 +116,13 @@ concept ChanceKernel = Kernel<R> &&
 };
 
 template <class R>
+concept HasActionChanceOutcomes =
+    ChanceKernel<R> && requires(const R& rules, const typename R::State& cstate,
+                                std::vector<ChanceOutcome>& outcomes) {
+  { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
+};
+
+template <class R>
 concept SimultaneousKernel = Kernel<R> &&
     requires(const R& rules, typename R::State& state,
              const typename R::State& cstate, Player player,
@@ -123,6 +136,13 @@ concept HasFastIsLegal = requires(const R& rules,
                                   const typename R::State& cstate,
                                   typename R::Move move) {
   { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
+};
+
+template <class R>
+concept HasFastIsLegalFor = requires(const R& rules,
+                                     const typename R::State& cstate,
+                                     Player player, typename R::Move move) {
+  { rules.IsLegalFor(cstate, player, move) } -> std::convertible_to<bool>;
 };
 
 template <class R>

@@ -121,6 +121,8 @@ class Rules {
   bool IsLegal(const State& s, Move m) const;
   void Apply(State& s, Move m) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  void ChanceOutcomes(const State& s,
+                      std::vector<ChanceOutcome>& outcomes) const;
   Move SampleChance(const State& s, Rng& rng) const;
   double Return(const State& s, Player p) const;
   double Score(const State& s, Player p) const;
@@ -178,6 +180,9 @@ class Rules {
 
  private:
   explicit Rules(const Options& options);
+  // ListChanceOutcomes: for both ChanceOutcomes ({move or action, p}).
+  template <class List>
+  void ListChanceOutcomes(const State& s, List& outcomes) const;
   void StartNextDeal(State& s) const;
   void AfterDealing(State& s) const;
   void NextGiver(State& s) const;

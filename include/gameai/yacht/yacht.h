@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "gameai/core/kernel.h"
@@ -130,6 +131,8 @@ class Rules {
   bool IsLegal(const State& s, Move m) const;
   void Apply(State& s, Move m) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  void ChanceOutcomes(const State& s,
+                      std::vector<ChanceOutcome>& outcomes) const;
   Move SampleChance(const State& s, Rng& rng) const;
   // ChanceKey: the roll's place in the game, (round, player, roll of the
   // turn), whatever was held before it.
