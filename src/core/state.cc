@@ -46,8 +46,9 @@ absl::Status State::ApplyAction(Action action) {
     return absl::FailedPreconditionError(
         "simultaneous node: use ApplyJointAction with one action per player");
   }
-  if (!IsLegal(player, action)) return IllegalActionError(player, action);
-  current_player_ = DoApplyAction(action);
+  const Player next = DoApplyAction(player, action);
+  if (next == kInvalidPlayer) return IllegalActionError(player, action);
+  current_player_ = next;
   history_.push_back({.action = action, .player = player, .joint = false});
   return absl::OkStatus();
 }
@@ -63,10 +64,10 @@ absl::Status State::ApplyJointAction(absl::Span<const Action> actions) {
         fmt::format("joint action has {} entries; expected {} (one per player)",
                     actions.size(), n));
   }
-  for (Player p = 0; p < n; ++p) {
-    if (!IsLegal(p, actions[p])) return IllegalActionError(p, actions[p]);
-  }
-  current_player_ = DoApplyJointAction(actions);
+  Player illegal = kInvalidPlayer;
+  const Player next = DoApplyJointAction(actions, &illegal);
+  if (next == kInvalidPlayer) return IllegalActionError(illegal, actions[illegal]);
+  current_player_ = next;
   for (Player p = 0; p < n; ++p) {
     history_.push_back({.action = actions[p], .player = p, .joint = true});
   }

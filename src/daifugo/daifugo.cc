@@ -386,6 +386,15 @@ bool Rules::MoveVisibleTo(const State& before, Player, Move m,
   return true;
 }
 
+uint32_t Rules::MoveSeenBy(const State& before, Player, Move m) const {
+  if (m >= kDealAction && m < kSeatAction) return 1u << before.dealing_to;
+  if (m >= kGiveAction && m < kDealAction) {
+    const int partner = Partner(before, before.giver);
+    return (1u << before.giver) | (partner >= 0 ? 1u << partner : 0u);
+  }
+  return (1u << options_.players) - 1;
+}
+
 State Rules::Determinize(const State& view, Player viewer, Rng& rng) const {
   State s = view;
   if (view.hidden == 0) return s;

@@ -274,28 +274,35 @@ namespace {
 
 // RollOutcomes: the multisets the dice not held in `s` may show, with their
 // probabilities, as entries {move, probability} of `outcomes`.
-template <class List>
-void RollOutcomes(const State& s, List& outcomes) {
-  const DiceTables& t = DiceTables::Get();
-  const int k = kNumDice - t.size(s.dice);
-  const int first = t.FirstOfSize(k);
-  outcomes.resize(t.FirstOfSize(k + 1) - first);
-  for (size_t i = 0; i < outcomes.size(); ++i) {
-    const int id = first + static_cast<int>(i);
-    outcomes[i] = {static_cast<Move>(kFirstChanceAction + id),
-                   t.Probability(id)};
-  }
+// They depend only on how many dice are rolled, so each list is built once
+// and copied (a roll of five lists 252).
+template <class Outcome>
+const std::vector<Outcome>& RollOutcomes(const State& s) {
+  static const auto* lists = [] {
+    auto* out = new std::array<std::vector<Outcome>, kNumDice + 1>;
+    const DiceTables& t = DiceTables::Get();
+    for (int k = 0; k <= kNumDice; ++k) {
+      for (int id = t.FirstOfSize(k); id < t.FirstOfSize(k + 1); ++id) {
+        (*out)[k].push_back(
+            {static_cast<Move>(kFirstChanceAction + id), t.Probability(id)});
+      }
+    }
+    return out;
+  }();
+  return (*lists)[kNumDice - DiceTables::Get().size(s.dice)];
 }
 
 }  // namespace
 
 void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
-  RollOutcomes(s, outcomes);
+  const auto& list = RollOutcomes<KernelChanceOutcome<Move>>(s);
+  outcomes.assign(list.begin(), list.end());
 }
 
 void Rules::ChanceOutcomes(const State& s,
                            std::vector<ChanceOutcome>& outcomes) const {
-  RollOutcomes(s, outcomes);
+  const auto& list = RollOutcomes<ChanceOutcome>(s);
+  outcomes.assign(list.begin(), list.end());
 }
 
 Move Rules::SampleChance(const State& s, Rng& rng) const {

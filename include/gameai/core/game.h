@@ -195,10 +195,15 @@ class State {
   // The implementation's constructor sets the player to act; each Do* hook
   // returns the player to act after it.
   void set_current_player(Player player) { current_player_ = player; }
-  // IsLegal: REQUIRES player to act at this node.
-  virtual bool IsLegal(Player player, Action action) const = 0;
-  virtual Player DoApplyAction(Action action) = 0;
-  virtual Player DoApplyJointAction(absl::Span<const Action> actions) = 0;
+  // DoApplyAction: `player` (the seat to act, or kChancePlayer) plays
+  // `action` if it is legal; returns kInvalidPlayer, the state unchanged,
+  // if it is not. One call checks and applies (a game loop's step costs one
+  // virtual call here).
+  virtual Player DoApplyAction(Player player, Action action) = 0;
+  // DoApplyJointAction: the same at a simultaneous node, one action per
+  // seat; on an illegal one sets *illegal_seat.
+  virtual Player DoApplyJointAction(absl::Span<const Action> actions,
+                                    Player* illegal_seat) = 0;
   // DoUndo: called once History() has dropped the undone items.
   virtual Player DoUndo() = 0;
   void ReserveHistory(size_t n) { history_.reserve(n); }

@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <compare>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -96,12 +99,12 @@ class KernelState final : public State {
   using State::ChanceOutcomes;
   using State::LegalActions;
   void LegalActions(Player player, std::vector<Action>* out) const override {
-    out->clear();
     const Player current = CurrentPlayer();
     if (current == kSimultaneousPlayer) {
       SimultaneousActions(player, out);
       return;
     }
+    out->clear();
     if (player != current) return;
     if (current == kChancePlayer) {
       if constexpr (ChanceKernel<R>) {
@@ -115,9 +118,7 @@ class KernelState final : public State {
         ToActions(moves, out);
       });
     }
-    if (!std::is_sorted(out->begin(), out->end())) {
-      std::sort(out->begin(), out->end());
-    }
+    SortActions(out);
   }
 
   std::optional<uint64_t> ChanceKey() const override {
@@ -245,35 +246,42 @@ class KernelState final : public State {
   }
 
  protected:
-  bool IsLegal(Player player, Action action) const override {
-    if (action < 0 || action >= rules_->NumDistinctActions()) return false;
-    const Move move = rules_->ToMove(action);
-    if (player == kChancePlayer) return IsLegalChance(move);
-    if (CurrentPlayer() == kSimultaneousPlayer) {
-      return IsLegalSimultaneous(player, move);
+  Player DoApplyAction(Player player, Action action) override {
+    if (action < 0 || action >= rules_->NumDistinctActions()) {
+      return kInvalidPlayer;
     }
-    return IsLegalMove(*rules_, state_, move);
-  }
-  Player DoApplyAction(Action action) override {
     const Move move = rules_->ToMove(action);
+    const bool legal = player == kChancePlayer
+                           ? IsLegalChance(move)
+                           : IsLegalMove(*rules_, state_, move);
+    if (!legal) return kInvalidPlayer;
     Checkpoint();
     if constexpr (HasMoveVisibility<R>) {
-      last_seen_by_ = SeenBy(state_, CurrentPlayer(), move);
+      last_seen_by_ = SeenBy(state_, player, move);
     }
     rules_->Apply(state_, move);
     return rules_->CurrentPlayer(state_);
   }
-  Player DoApplyJointAction(absl::Span<const Action> actions) override {
+  Player DoApplyJointAction(absl::Span<const Action> actions,
+                            Player* illegal_seat) override {
     // Reached only at simultaneous nodes, which only such kernels have.
     if constexpr (SimultaneousKernel<R>) {
       std::array<Move, kMaxPlayers> joint{};
       for (size_t p = 0; p < actions.size(); ++p) {
+        const Player seat = static_cast<Player>(p);
+        if (actions[p] < 0 || actions[p] >= rules_->NumDistinctActions() ||
+            !IsLegalSimultaneous(seat, rules_->ToMove(actions[p]))) {
+          *illegal_seat = seat;
+          return kInvalidPlayer;
+        }
         joint[p] = rules_->ToMove(actions[p]);
       }
       Checkpoint();
       rules_->ApplyJoint(state_, joint.data());
+      return rules_->CurrentPlayer(state_);
     }
-    return rules_->CurrentPlayer(state_);
+    *illegal_seat = 0;
+    return kInvalidPlayer;
   }
   // DoUndo: History() has already dropped the undone items. The state
   // becomes the latest saved one at or before them, the rest replayed; the
@@ -350,6 +358,7 @@ class KernelState final : public State {
     const std::vector<HistoryItem>& history = History();
     if (history.capacity() == 0) {
       ReserveHistory(std::min(MaxHistoryItems(), kSmallReserve));
+      checkpoints_.reserve(History().capacity() / kCheckpointEvery + 1);
     } else if (history.capacity() >= kHugeHistory &&
                history.capacity() - history.size() <
                    kCheckpointEvery * kMaxPlayers &&
@@ -420,32 +429,86 @@ class KernelState final : public State {
     }
   }
 
-  // ToActions: `moves` as actions into *out (empty). Long lists are
-  // widened in one vectorized pass over a sized buffer, short ones pushed
-  // (sizing one would call memset).
+  // ActionIterator: a move list read as actions, so that vector::assign
+  // sizes its buffer once (a new vector: one allocation of the exact size)
+  // and widens the moves in one pass, without zeroing or a capacity test
+  // per element.
+  class ActionIterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = Action;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Action*;
+    using reference = Action;
+
+    ActionIterator(const R* rules, const Move* move)
+        : rules_(rules), move_(move) {}
+    Action operator*() const { return rules_->ToAction(*move_); }
+    Action operator[](difference_type i) const {
+      return rules_->ToAction(move_[i]);
+    }
+    ActionIterator& operator++() {
+      ++move_;
+      return *this;
+    }
+    ActionIterator operator++(int) {
+      ActionIterator before = *this;
+      ++move_;
+      return before;
+    }
+    ActionIterator& operator--() {
+      --move_;
+      return *this;
+    }
+    ActionIterator& operator+=(difference_type n) {
+      move_ += n;
+      return *this;
+    }
+    ActionIterator operator+(difference_type n) const {
+      return ActionIterator(rules_, move_ + n);
+    }
+    difference_type operator-(const ActionIterator& other) const {
+      return move_ - other.move_;
+    }
+    bool operator==(const ActionIterator& other) const {
+      return move_ == other.move_;
+    }
+    auto operator<=>(const ActionIterator& other) const {
+      return move_ <=> other.move_;
+    }
+
+   private:
+    const R* rules_;
+    const Move* move_;
+  };
+
+  // ToActions: `moves` as actions into *out (its contents replaced).
   void ToActions(const typename R::MoveList& moves,
                  std::vector<Action>* out) const {
-    const int n = moves.size();
-    if (n <= 32) {
-      out->reserve(n);
-      for (int i = 0; i < n; ++i) out->push_back(rules_->ToAction(moves[i]));
-    } else {
-      out->resize(n);
-      Action* actions = out->data();
-      for (int i = 0; i < n; ++i) actions[i] = rules_->ToAction(moves[i]);
+    const Move* first = moves.begin();
+    out->assign(ActionIterator(rules_, first),
+                ActionIterator(rules_, first + moves.size()));
+  }
+
+  // SortActions: ascending, as LegalActions promises; a kernel that lists
+  // its moves in ascending action order (kMovesAscending) is not checked.
+  static void SortActions(std::vector<Action>* out) {
+    if constexpr (!ListsMovesAscending<R>) {
+      if (!std::is_sorted(out->begin(), out->end())) {
+        std::sort(out->begin(), out->end());
+      }
     }
   }
 
   void SimultaneousActions(Player player, std::vector<Action>* out) const {
+    out->clear();
     if constexpr (SimultaneousKernel<R>) {
       if (player < 0 || player >= rules_->NumPlayers()) return;
       WithScratchMoves([&](typename R::MoveList& moves) {
         rules_->LegalMovesFor(state_, player, moves);
         ToActions(moves, out);
       });
-      if (!std::is_sorted(out->begin(), out->end())) {
-        std::sort(out->begin(), out->end());
-      }
+      SortActions(out);
     }
     (void)player;
     (void)out;
@@ -465,10 +528,14 @@ class KernelState final : public State {
     ++transitions_;
   }
 
-  // SeenBy: bit p set when seat p sees `move` made by `actor` in `before`.
+  // SeenBy: bit p set when seat p sees `move` made by `actor` in `before`
+  // (the kernel's MoveSeenBy in one call where it has one).
   uint32_t SeenBy(const KState& before, Player actor, Move move) const
     requires HasMoveVisibility<R>
   {
+    if constexpr (HasMoveSeenBy<R>) {
+      return rules_->MoveSeenBy(before, actor, move);
+    }
     uint32_t seen = 0;
     for (Player p = 0; p < rules_->NumPlayers(); ++p) {
       if (rules_->MoveVisibleTo(before, actor, move, p)) seen |= 1u << p;

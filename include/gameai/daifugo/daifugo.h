@@ -147,6 +147,8 @@ class Rules {
   State Redact(const State& s, Player viewer) const;
   bool MoveVisibleTo(const State& before, Player actor, Move m,
                      Player observer) const;
+  // MoveSeenBy: bit p set when seat p sees m (MoveVisibleTo for each seat).
+  uint32_t MoveSeenBy(const State& before, Player actor, Move m) const;
   // Determinize: a full state consistent with the view of `viewer`: the
   // hidden hands dealt at random from the cards the viewer has not seen,
   // each of its size, and holding the cards the viewer gave that player in

@@ -100,6 +100,9 @@ class Rules {
   using State = linesboard::State;
   using Move = linesboard::Move;
   using MoveList = linesboard::MoveList;
+  // Every list of moves (legal moves and chance outcomes) is in ascending
+  // action order (kernel.h).
+  static constexpr bool kMovesAscending = true;
   using ChanceList = std::vector<KernelChanceOutcome<Move>>;
 
   static absl::StatusOr<Rules> Create(const Options& options);

@@ -83,6 +83,9 @@ class Rules {
   using State = minirisk::State;
   using Move = minirisk::Move;
   using MoveList = minirisk::MoveList;
+  // Every list of moves (legal moves and chance outcomes) is in ascending
+  // action order (kernel.h).
+  static constexpr bool kMovesAscending = true;
   using ChanceList = std::vector<KernelChanceOutcome<Move>>;
 
   static absl::StatusOr<Rules> Create(const Options& options);

@@ -115,6 +115,9 @@ class Rules {
   using State = yacht::State;
   using Move = yacht::Move;
   using MoveList = yacht::MoveList;
+  // Every list of moves (legal moves and chance outcomes) is in ascending
+  // action order (kernel.h).
+  static constexpr bool kMovesAscending = true;
   using ChanceList = std::vector<KernelChanceOutcome<Move>>;
 
   static absl::StatusOr<Rules> Create(const Options& options);
