@@ -1,13 +1,21 @@
 // Random games through the dynamic Game / State interface, the loop users of
 // the Python module, the C API and the arena run, for every registered game
-// with its default parameters. Compare each with its kernel's random
-// playout of the same game (games/s), e.g. BM_Dynamic_RandomGame/mancala
-// with BM_Mancala_RandomPlayout:
+// with its default parameters. Each is compared with its kernel's random
+// playout of the same game (games/s, one run of gameai_bench):
 //   mancala     BM_Mancala_RandomPlayout
 //   yacht       BM_Yacht_RandomPlayout
-//   linesboard  BM_Lines_RandomPlayout_Listed (and BM_Lines_RandomPlayout)
+//   linesboard  BM_Lines_RandomPlayout_Listed (BM_Lines_RandomPlayout draws
+//               each move by SampleMove without listing them)
 //   minirisk    BM_MiniRisk_RandomPlayout/5
 //   daifugo     BM_Daifugo_RandomMatch (whole 10-deal matches)
+// What differs on purpose: the kernel playouts list the legal moves and
+// draw with gameai::Rng (xoshiro256**, Lemire's Below, inlined); the
+// dynamic loops draw with std::mt19937 through std::uniform_int_distribution
+// as the reference loop (and OpenSpiel's) does, a few ns more per
+// pick. Chance: the kernels sample (SampleChance), BM_Dynamic_RandomGame
+// lists ChanceOutcomes() and walks it, BM_Dynamic_RandomGameBuffered
+// samples through SampleChanceOutcome(rng) (the kernel's sampler behind
+// one virtual call).
 #include <memory>
 #include <random>
 #include <string>

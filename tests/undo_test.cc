@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "fmt/format.h"
+#include "gameai/core/kernel_adapter.h"
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
+#include "gameai/daifugo/daifugo.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
 
@@ -268,6 +270,37 @@ TEST(UndoPrivacyTest, UndoingTheSecondDealHidesTheFirstFromTheOtherSeat) {
   const std::unique_ptr<State> fresh = Replayed(*game, *s);
   EXPECT_EQ(s->ObservationString(1), fresh->ObservationString(1));
   EXPECT_EQ(s->ViewFor(1)->Serialize(), fresh->ViewFor(1)->Serialize());
+}
+
+TEST(UndoPrivacyTest, DaifugoMoveSeenByIsMoveVisibleToForEverySeat) {
+  // The adapter records who saw each move by MoveSeenBy; it must be
+  // MoveVisibleTo seat by seat, for every legal move and chance outcome
+  // of the positions of a random match (deals, exchanges and play).
+  const std::shared_ptr<const Game> game =
+      Load("daifugo(players=5,games=4,shuffle_every=1)");
+  std::unique_ptr<State> s = game->NewInitialState();
+  const auto& kernel = dynamic_cast<const KernelState<daifugo::Rules>&>(*s);
+  const daifugo::Rules& rules = kernel.rules();
+  Rng rng(5);
+  int private_moves = 0;
+  while (!s->IsTerminal()) {
+    const Player actor = s->CurrentPlayer();
+    for (Action a : s->LegalActions()) {
+      const daifugo::Move m = rules.ToMove(a);
+      uint32_t visible = 0;
+      for (Player p = 0; p < game->NumPlayers(); ++p) {
+        if (rules.MoveVisibleTo(kernel.kernel_state(), actor, m, p)) {
+          visible |= 1u << p;
+        }
+      }
+      ASSERT_EQ(rules.MoveSeenBy(kernel.kernel_state(), actor, m), visible)
+          << s->ActionToString(actor, a);
+      private_moves += visible != (1u << game->NumPlayers()) - 1;
+    }
+    RandomStep(*s, rng);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(private_moves, 0);
 }
 
 }  // namespace
