@@ -83,8 +83,8 @@ void PlayGames(benchmark::State& state, Choose choose) {
                                                  benchmark::Counter::kIsRate);
 }
 
-// A whole game of a match: the deal card by card, the exchange, the play,
-// every move uniformly random.
+// A whole game of a long match: the deal card by card, the exchange, the
+// play, chance by SampleChance, every move picked uniformly from the list.
 void BM_Daifugo_RandomPlayout(benchmark::State& state) {
   MoveList moves;
   PlayGames(state, [&](const Rules& rules, const State& s, Rng& rng) {
@@ -92,6 +92,29 @@ void BM_Daifugo_RandomPlayout(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_Daifugo_RandomPlayout);
+
+// Whole matches of the default rules (five players, 10 deals) the same way:
+// the reference for BM_Dynamic_RandomGame/daifugo, which plays these.
+void BM_Daifugo_RandomMatch(benchmark::State& state) {
+  const Rules rules = FivePlayers(10);
+  Rng rng(1);
+  MoveList moves;
+  int64_t matches = 0, actions = 0;
+  for (auto _ : state) {
+    State s = rules.InitialState();
+    while (s.phase != Phase::kOver) {
+      rules.Apply(s, RandomMove(rules, s, rng, moves));
+      ++actions;
+    }
+    benchmark::DoNotOptimize(s);
+    ++matches;
+  }
+  state.counters["games"] = benchmark::Counter(static_cast<double>(matches),
+                                               benchmark::Counter::kIsRate);
+  state.counters["actions"] = benchmark::Counter(static_cast<double>(actions),
+                                                 benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Daifugo_RandomMatch);
 
 // A whole game played by the playouts' policy (montecarlo's unit of work).
 void BM_Daifugo_PolicyPlayout(benchmark::State& state) {

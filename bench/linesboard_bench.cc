@@ -103,9 +103,10 @@ void BM_Lines_GreedyMove_Naive(benchmark::State& state) {
 }
 BENCHMARK(BM_Lines_GreedyMove_Naive);
 
-// Random games from the start to the end (chance sampled, moves drawn
-// uniformly without listing them).
-void BM_Lines_RandomPlayout(benchmark::State& state) {
+// PlayRandomGames: random games from the start to the end, chance by
+// SampleChance and each move by choose(s, rng); counts games and moves.
+template <class Choose>
+void PlayRandomGames(benchmark::State& state, Choose choose) {
   const Rules& rules = DefaultRules();
   Rng rng(1);
   int64_t games = 0, moves = 0;
@@ -116,7 +117,7 @@ void BM_Lines_RandomPlayout(benchmark::State& state) {
       if (p == kChancePlayer) {
         rules.Apply(s, rules.SampleChance(s, rng));
       } else {
-        rules.Apply(s, *rules.SampleMove(s, rng));
+        rules.Apply(s, choose(s, rng));
         ++moves;
       }
     }
@@ -128,7 +129,27 @@ void BM_Lines_RandomPlayout(benchmark::State& state) {
   state.counters["moves"] =
       benchmark::Counter(moves, benchmark::Counter::kIsRate);
 }
+
+// Moves drawn uniformly by SampleMove, without listing them: what MCTS
+// rollouts do.
+void BM_Lines_RandomPlayout(benchmark::State& state) {
+  PlayRandomGames(state, [](const State& s, Rng& rng) {
+    return *DefaultRules().SampleMove(s, rng);
+  });
+}
 BENCHMARK(BM_Lines_RandomPlayout);
+
+// The legal moves listed and one picked uniformly, like the other games'
+// kernel playouts: the reference for BM_Dynamic_RandomGame/linesboard,
+// whose loop lists them too.
+void BM_Lines_RandomPlayout_Listed(benchmark::State& state) {
+  MoveList moves;
+  PlayRandomGames(state, [&](const State& s, Rng& rng) {
+    DefaultRules().LegalMoves(s, moves);
+    return moves[static_cast<int>(rng.Below(moves.size()))];
+  });
+}
+BENCHMARK(BM_Lines_RandomPlayout_Listed);
 
 }  // namespace
 }  // namespace gameai::linesboard

@@ -1,8 +1,8 @@
-// Mancala hot loops: random playouts through the kernel and through the
-// dynamic interface, and MCTS simulations. Rates, not wall times.
+// Mancala hot loops: random playouts through the kernel, MCTS simulations,
+// alpha-beta, the solver. Rates, not wall times. (The dynamic interface's
+// random games are BM_Dynamic_RandomGame/mancala in dynamic_bench.cc.)
 #include "benchmark/benchmark.h"
 #include "gameai/core/random.h"
-#include "gameai/core/registry.h"
 #include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/mancala.h"
@@ -14,6 +14,8 @@ namespace {
 
 mancala::Rules DefaultRules() { return *mancala::Rules::Create({}); }
 
+// Random games through the kernel: list the legal moves, pick one
+// uniformly. The reference for BM_Dynamic_RandomGame/mancala.
 void BM_Mancala_RandomPlayout(benchmark::State& state) {
   const mancala::Rules rules = DefaultRules();
   Rng rng(1);
@@ -36,26 +38,6 @@ void BM_Mancala_RandomPlayout(benchmark::State& state) {
       benchmark::Counter(moves_played, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_RandomPlayout);
-
-void BM_Mancala_RandomPlayout_Dynamic(benchmark::State& state) {
-  std::shared_ptr<const Game> game = *LoadGame("mancala");
-  Rng rng(1);
-  int64_t games = 0;
-  for (auto _ : state) {
-    std::unique_ptr<State> s = game->NewInitialState();
-    while (!s->IsTerminal()) {
-      const std::vector<Action> legal = s->LegalActions();
-      const absl::Status status =
-          s->ApplyAction(legal[rng.Below(legal.size())]);
-      benchmark::DoNotOptimize(status);
-    }
-    benchmark::DoNotOptimize(s->Returns());
-    ++games;
-  }
-  state.counters["games"] =
-      benchmark::Counter(games, benchmark::Counter::kIsRate);
-}
-BENCHMARK(BM_Mancala_RandomPlayout_Dynamic);
 
 void BM_Mancala_Mcts(benchmark::State& state) {
   const mancala::Rules rules = DefaultRules();

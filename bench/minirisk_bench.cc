@@ -10,14 +10,16 @@
 namespace gameai::minirisk {
 namespace {
 
-// A whole game: 15 prizes drawn, 15 rounds of uniformly random bids.
-void BM_MiniRisk_RandomPlayout(benchmark::State& state) {
+// PlayRandomGames: whole games (15 prizes drawn, 15 rounds of bids), each
+// bid by bid(rules, s, player, rng); players from the benchmark's argument.
+template <class Bid>
+void PlayRandomGames(benchmark::State& state, Bid bid) {
   const Rules rules =
       *Rules::Create({.players = static_cast<int>(state.range(0))});
   Rng rng(1);
   int64_t games = 0;
-  auto uniform = [](const State& s, Player p, Rng& r) {
-    return Rules::SampleBid(s, p, r);
+  auto uniform = [&](const State& s, Player p, Rng& r) {
+    return bid(rules, s, p, r);
   };
   for (auto _ : state) {
     State s = rules.InitialState();
@@ -28,7 +30,29 @@ void BM_MiniRisk_RandomPlayout(benchmark::State& state) {
   state.counters["games"] =
       benchmark::Counter(games, benchmark::Counter::kIsRate);
 }
+
+// Uniformly random bids, each seat's legal bids listed (LegalMovesFor) and
+// one picked, like the other games' kernel playouts. The reference for
+// BM_Dynamic_RandomGame/minirisk (5 players).
+void BM_MiniRisk_RandomPlayout(benchmark::State& state) {
+  MoveList moves;
+  PlayRandomGames(state, [&](const Rules& rules, const State& s, Player p,
+                             Rng& rng) {
+    rules.LegalMovesFor(s, p, moves);
+    return moves[static_cast<int>(rng.Below(moves.size()))];
+  });
+}
 BENCHMARK(BM_MiniRisk_RandomPlayout)->Arg(2)->Arg(5);
+
+// Each bid drawn straight from the hand's bits (SampleBid, no list): what
+// the agents' rollouts do.
+void BM_MiniRisk_RandomPlayout_SampledBids(benchmark::State& state) {
+  PlayRandomGames(state,
+                  [](const Rules&, const State& s, Player p, Rng& rng) {
+                    return Rules::SampleBid(s, p, rng);
+                  });
+}
+BENCHMARK(BM_MiniRisk_RandomPlayout_SampledBids)->Arg(2)->Arg(5);
 
 // The planner's first bid of a five-player game (100 playouts per card,
 // opponents by a model that has seen 20 games of fixed players).

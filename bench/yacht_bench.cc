@@ -8,6 +8,9 @@
 namespace gameai::yacht {
 namespace {
 
+// Random two-player games through the kernel: rolls by SampleChance, the
+// legal moves listed and one picked uniformly. The reference for
+// BM_Dynamic_RandomGame/yacht.
 void BM_Yacht_RandomPlayout(benchmark::State& state) {
   const Rules rules = *Rules::Create({.players = 2});
   Rng rng(1);

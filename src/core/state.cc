@@ -46,9 +46,10 @@ absl::Status State::ApplyAction(Action action) {
     return absl::FailedPreconditionError(
         "simultaneous node: use ApplyJointAction with one action per player");
   }
-  if (!IsLegal(player, action)) return IllegalActionError(player, action);
-  DoApplyAction(action);
-  history_.push_back({player, action, false});
+  const Player next = DoApplyAction(player, action);
+  if (next == kInvalidPlayer) return IllegalActionError(player, action);
+  current_player_ = next;
+  history_.push_back({.action = action, .player = player, .joint = false});
   return absl::OkStatus();
 }
 
@@ -63,11 +64,13 @@ absl::Status State::ApplyJointAction(absl::Span<const Action> actions) {
         fmt::format("joint action has {} entries; expected {} (one per player)",
                     actions.size(), n));
   }
+  Player illegal = kInvalidPlayer;
+  const Player next = DoApplyJointAction(actions, &illegal);
+  if (next == kInvalidPlayer) return IllegalActionError(illegal, actions[illegal]);
+  current_player_ = next;
   for (Player p = 0; p < n; ++p) {
-    if (!IsLegal(p, actions[p])) return IllegalActionError(p, actions[p]);
+    history_.push_back({.action = actions[p], .player = p, .joint = true});
   }
-  DoApplyJointAction(actions);
-  for (Player p = 0; p < n; ++p) history_.push_back({p, actions[p], true});
   return absl::OkStatus();
 }
 
@@ -80,7 +83,7 @@ absl::Status State::UndoAction() {
   } else {
     history_.pop_back();
   }
-  DoUndo();
+  current_player_ = DoUndo();
   return absl::OkStatus();
 }
 

@@ -266,7 +266,8 @@ void Rules::Apply(State& s, Move m) const {
   }
 }
 
-void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+template <class List>
+void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
   outcomes.clear();
   if (s.phase == Phase::kSeating) {
     const double p = 1.0 / (options_.players - s.seated);
@@ -288,6 +289,15 @@ void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
           {static_cast<Move>(kDealAction + std::countr_zero(c)), p});
     }
   }
+}
+
+void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+  ListChanceOutcomes(s, outcomes);
+}
+
+void Rules::ChanceOutcomes(const State& s,
+                           std::vector<ChanceOutcome>& outcomes) const {
+  ListChanceOutcomes(s, outcomes);
 }
 
 Move Rules::SampleChance(const State& s, Rng& rng) const {
@@ -375,6 +385,15 @@ bool Rules::MoveVisibleTo(const State& before, Player, Move m,
            observer == Partner(before, before.giver);
   }
   return true;
+}
+
+uint32_t Rules::MoveSeenBy(const State& before, Player, Move m) const {
+  if (m >= kDealAction && m < kSeatAction) return 1u << before.dealing_to;
+  if (m >= kGiveAction && m < kDealAction) {
+    const int partner = Partner(before, before.giver);
+    return (1u << before.giver) | (partner >= 0 ? 1u << partner : 0u);
+  }
+  return (1u << options_.players) - 1;
 }
 
 State Rules::Determinize(const State& view, Player viewer, Rng& rng) const {

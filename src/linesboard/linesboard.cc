@@ -275,7 +275,8 @@ void Rules::Apply(State& s, Move m) const {
   if (CurrentPlayer(s) != kChancePlayer) CheckGameOver(s);
 }
 
-void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+template <class List>
+void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
   outcomes.clear();
   const Bits empty = Empty(s);
   const int num_empty = PopCount(empty);
@@ -296,6 +297,15 @@ void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
       outcomes.push_back({PreviewAction(c), 1.0 / options_.colors});
     }
   }
+}
+
+void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+  ListChanceOutcomes(s, outcomes);
+}
+
+void Rules::ChanceOutcomes(const State& s,
+                           std::vector<ChanceOutcome>& outcomes) const {
+  ListChanceOutcomes(s, outcomes);
 }
 
 Move Rules::SampleChance(const State& s, Rng& rng) const {

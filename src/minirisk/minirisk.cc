@@ -68,6 +68,17 @@ void Rules::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
   }
 }
 
+bool Rules::IsLegal(const State& s, Move m) const {
+  return CurrentPlayer(s) == kChancePlayer && m >= kFirstPrizeAction &&
+         m < kFirstPrizeAction + kCards &&
+         (s.prizes_left >> (m - kFirstPrizeAction) & 1);
+}
+
+bool Rules::IsLegalFor(const State& s, Player p, Move m) const {
+  return CurrentPlayer(s) == kSimultaneousPlayer && p >= 0 &&
+         p < options_.players && m < kCards && (s.hands[p] >> m & 1);
+}
+
 void Rules::Apply(State& s, Move m) const {
   const int index = m - kFirstPrizeAction;
   s.prizes[s.round] = static_cast<uint8_t>(index);

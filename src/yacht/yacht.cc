@@ -273,14 +273,39 @@ void Rules::Apply(State& s, Move m) const {
   }
 }
 
+namespace {
+
+// RollOutcomes: the multisets the dice not held in `s` may show, with their
+// probabilities, as entries {move, probability} of `outcomes`.
+// They depend only on how many dice are rolled, so each list is built once
+// and copied (a roll of five lists 252).
+template <class Outcome>
+const std::vector<Outcome>& RollOutcomes(const State& s) {
+  static const auto* lists = [] {
+    auto* out = new std::array<std::vector<Outcome>, kNumDice + 1>;
+    const DiceTables& t = DiceTables::Get();
+    for (int k = 0; k <= kNumDice; ++k) {
+      for (int id = t.FirstOfSize(k); id < t.FirstOfSize(k + 1); ++id) {
+        (*out)[k].push_back(
+            {static_cast<Move>(kFirstChanceAction + id), t.Probability(id)});
+      }
+    }
+    return out;
+  }();
+  return (*lists)[kNumDice - DiceTables::Get().size(s.dice)];
+}
+
+}  // namespace
+
 void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
-  outcomes.clear();
-  const DiceTables& t = DiceTables::Get();
-  const int k = kNumDice - t.size(s.dice);
-  for (int id = t.FirstOfSize(k); id < t.FirstOfSize(k + 1); ++id) {
-    outcomes.push_back(
-        {static_cast<Move>(kFirstChanceAction + id), t.Probability(id)});
-  }
+  const auto& list = RollOutcomes<KernelChanceOutcome<Move>>(s);
+  outcomes.assign(list.begin(), list.end());
+}
+
+void Rules::ChanceOutcomes(const State& s,
+                           std::vector<ChanceOutcome>& outcomes) const {
+  const auto& list = RollOutcomes<ChanceOutcome>(s);
+  outcomes.assign(list.begin(), list.end());
 }
 
 Move Rules::SampleChance(const State& s, Rng& rng) const {

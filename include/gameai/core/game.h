@@ -6,8 +6,9 @@
 //
 //   absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala");
 //   std::unique_ptr<State> state = (*game)->NewInitialState();
+//   std::vector<Action> legal;  // reused: the loop does not allocate
 //   while (!state->IsTerminal()) {
-//     std::vector<Action> legal = state->LegalActions();
+//     state->LegalActions(&legal);
 //     if (absl::Status s = state->ApplyAction(legal[0]); !s.ok()) ...
 //   }
 //   std::vector<double> returns = state->Returns();
@@ -41,12 +42,6 @@ struct Event {
   // The action (or one per seat for a joint action); empty when the action
   // is hidden from the observing seat.
   std::vector<Action> actions;
-};
-
-// ChanceOutcome: one outcome of a chance node with its exact probability.
-struct ChanceOutcome {
-  Action action;
-  double probability;
 };
 
 // SampleChanceOutcome: an outcome drawn by its probability with one
@@ -105,10 +100,11 @@ class Game : public std::enable_shared_from_this<Game> {
 class State {
  public:
   // HistoryItem: one action. A joint action is recorded as one item per
-  // seat, in seat order, each with `joint` set.
+  // seat, in seat order, each with `joint` set. (Ordered so an item takes
+  // 16 bytes: the history of a long match is most of a state's memory.)
   struct HistoryItem {
-    Player player;  // the seat that acted, or kChancePlayer
     Action action;
+    Player player;  // the seat that acted, or kChancePlayer
     bool joint;
   };
 
@@ -116,36 +112,61 @@ class State {
 
   virtual const Game& GetGame() const = 0;
   // CurrentPlayer: a seat, or kChancePlayer / kSimultaneousPlayer /
-  // kTerminalPlayer.
-  virtual Player CurrentPlayer() const = 0;
+  // kTerminalPlayer. Kept up to date by the state-changing calls, so the
+  // checks of a game loop cost no virtual call.
+  Player CurrentPlayer() const { return current_player_; }
   bool IsTerminal() const { return CurrentPlayer() == kTerminalPlayer; }
   bool IsChanceNode() const { return CurrentPlayer() == kChancePlayer; }
   bool IsSimultaneousNode() const {
     return CurrentPlayer() == kSimultaneousPlayer;
   }
 
-  // LegalActions(player): ascending. Empty when `player` does not act here
-  // (at chance nodes, LegalActions(kChancePlayer) lists the outcomes).
-  virtual std::vector<Action> LegalActions(Player player) const = 0;
+  // LegalActions(player, out): the legal actions of `player` into *out
+  // (replacing its contents), ascending. Empty when `player` does not act
+  // here (at chance nodes, LegalActions(kChancePlayer) lists the outcomes).
+  // A loop that reuses one buffer allocates nothing once it is large enough.
+  virtual void LegalActions(Player player, std::vector<Action>* out) const = 0;
+  void LegalActions(std::vector<Action>* out) const {
+    LegalActions(CurrentPlayer(), out);
+  }
+  // LegalActions(player) / LegalActions(): the same as a new vector.
+  std::vector<Action> LegalActions(Player player) const {
+    std::vector<Action> actions;
+    LegalActions(player, &actions);
+    return actions;
+  }
   std::vector<Action> LegalActions() const {
     return LegalActions(CurrentPlayer());
   }
-  // ChanceOutcomes: at a chance node the outcomes with exact probabilities
-  // summing to 1; empty elsewhere.
-  virtual std::vector<ChanceOutcome> ChanceOutcomes() const = 0;
   // ChanceKey: at a chance node, a name of the event that is the same in
   // every game whatever the players chose before it (Yacht: the round, the
   // player and the roll of the turn), so that the arena can give paired
   // solitaire games the same roll for the same event; nullopt when the
   // game has none.
   virtual std::optional<uint64_t> ChanceKey() const { return std::nullopt; }
+  // ChanceOutcomes(out): at a chance node the outcomes with exact
+  // probabilities summing to 1 into *out (replacing its contents); empty
+  // elsewhere. ChanceOutcomes(): the same as a new vector.
+  virtual void ChanceOutcomes(std::vector<ChanceOutcome>* out) const = 0;
+  std::vector<ChanceOutcome> ChanceOutcomes() const {
+    std::vector<ChanceOutcome> outcomes;
+    ChanceOutcomes(&outcomes);
+    return outcomes;
+  }
+  // SampleChanceOutcome: at a chance node, an outcome drawn from `rng` with
+  // its probability, without listing the outcomes (the kernel's sampler);
+  // a FailedPrecondition error elsewhere. Not the same stream as sampling
+  // ChanceOutcomes() with the same rng.
+  virtual absl::StatusOr<Action> SampleChanceOutcome(Rng& rng) const = 0;
 
   // ApplyAction: at a player's or chance node. Errors: terminal state,
   // simultaneous node, illegal action (the message lists the legal ones).
   absl::Status ApplyAction(Action action);
   // ApplyJointAction: at a simultaneous node, one action per seat.
   absl::Status ApplyJointAction(absl::Span<const Action> actions);
-  // UndoAction: takes back the last ApplyAction / ApplyJointAction.
+  // UndoAction: takes back the last ApplyAction / ApplyJointAction, exactly
+  // (chance outcomes included). Its cost is paid here, not by every move:
+  // the state may be rebuilt from a checkpoint by replaying the history.
   absl::Status UndoAction();
   const std::vector<HistoryItem>& History() const { return history_; }
   // LastEventFor: the last transition as `observer` saw it (actions hidden
@@ -206,11 +227,20 @@ class State {
   State(const State&) = default;
   State& operator=(const State&) = default;
 
-  // IsLegal: REQUIRES player to act at this node.
-  virtual bool IsLegal(Player player, Action action) const = 0;
-  virtual void DoApplyAction(Action action) = 0;
-  virtual void DoApplyJointAction(absl::Span<const Action> actions) = 0;
-  virtual void DoUndo() = 0;
+  // The implementation's constructor sets the player to act; each Do* hook
+  // returns the player to act after it.
+  void set_current_player(Player player) { current_player_ = player; }
+  // DoApplyAction: `player` (the seat to act, or kChancePlayer) plays
+  // `action` if it is legal; returns kInvalidPlayer, the state unchanged,
+  // if it is not. One call checks and applies (a game loop's step costs one
+  // virtual call here).
+  virtual Player DoApplyAction(Player player, Action action) = 0;
+  // DoApplyJointAction: the same at a simultaneous node, one action per
+  // seat; on an illegal one sets *illegal_seat.
+  virtual Player DoApplyJointAction(absl::Span<const Action> actions,
+                                    Player* illegal_seat) = 0;
+  // DoUndo: called once History() has dropped the undone items.
+  virtual Player DoUndo() = 0;
   void ReserveHistory(size_t n) { history_.reserve(n); }
   // The tensor hooks: REQUIRES `player` a seat and `out` of the shape's
   // size; write every entry. Defaults: the game has no such tensor.
@@ -232,6 +262,7 @@ class State {
 
  private:
   absl::Status IllegalActionError(Player player, Action action) const;
+  Player current_player_ = kInvalidPlayer;
   std::vector<HistoryItem> history_;
 };
 

@@ -23,10 +23,16 @@
 //                  every state play reaches); Deserialize calls it
 //   ChanceKernel:  ChanceOutcomes(s, list of {Move, probability}),
 //                  SampleChance(s, rng)
+//   ChanceOutcomes(s, std::vector<ChanceOutcome>&): the same outcomes with
+//                  their actions (ToAction), written in one pass for the
+//                  dynamic layer where the lists are long (dice, deals)
 //   SimultaneousKernel: at kSimultaneousPlayer nodes
 //                  LegalMovesFor(s, player, list), ApplyJoint(s, moves)
 //                  with one move per player
-//   IsLegal(s, m): a fast legality test (else LegalMoves is scanned)
+//   IsLegal(s, m): a fast legality test at player and chance nodes (else
+//                  LegalMoves, or ChanceOutcomes, is scanned)
+//   IsLegalFor(s, player, m): the same for one seat at a simultaneous node
+//                  (else LegalMovesFor is scanned)
 //   SampleMove(s, rng): a uniformly random legal move without listing them
 //                  (rollouts use it where move lists are long), nullopt
 //                  when there is none
@@ -37,6 +43,12 @@
 //   MoveVisibleTo(before, actor, m, observer): whether `observer` sees
 //                  move m made in state `before` (a private deal: only
 //                  its receiver); events hide the rest
+//   MoveSeenBy(before, actor, m): the same for every seat at once, bit p
+//                  for seat p (the adapter asks at every move)
+//   kMovesAscending: a static constexpr bool; true promises that
+//                  LegalMoves, LegalMovesFor and ChanceOutcomes list moves
+//                  in ascending ToAction order, so the dynamic layer need
+//                  not sort them (CheckPlayable tests the promise)
 //   Determinize(view, viewer, rng): a full state consistent with what
 //                  `viewer` sees in `view` (information-set search)
 //   HorizonReached(s), HorizonReturn(s, p): where searches stop short of
@@ -118,6 +130,13 @@ concept ChanceKernel = Kernel<R> &&
 };
 
 template <class R>
+concept HasActionChanceOutcomes =
+    ChanceKernel<R> && requires(const R& rules, const typename R::State& cstate,
+                                std::vector<ChanceOutcome>& outcomes) {
+  { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
+};
+
+template <class R>
 concept SimultaneousKernel = Kernel<R> &&
     requires(const R& rules, typename R::State& state,
              const typename R::State& cstate, Player player,
@@ -131,6 +150,13 @@ concept HasFastIsLegal = requires(const R& rules,
                                   const typename R::State& cstate,
                                   typename R::Move move) {
   { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
+};
+
+template <class R>
+concept HasFastIsLegalFor = requires(const R& rules,
+                                     const typename R::State& cstate,
+                                     Player player, typename R::Move move) {
+  { rules.IsLegalFor(cstate, player, move) } -> std::convertible_to<bool>;
 };
 
 template <class R>
@@ -161,6 +187,16 @@ concept HasMoveVisibility = requires(const R& rules,
                                      Player player, typename R::Move move) {
   { rules.MoveVisibleTo(before, player, move, player) } -> std::same_as<bool>;
 };
+
+template <class R>
+concept HasMoveSeenBy = requires(const R& rules,
+                                 const typename R::State& before,
+                                 Player player, typename R::Move move) {
+  { rules.MoveSeenBy(before, player, move) } -> std::same_as<uint32_t>;
+};
+
+template <class R>
+concept ListsMovesAscending = R::kMovesAscending;
 
 template <class R>
 concept HasDeterminize = requires(const R& rules,
@@ -257,8 +293,9 @@ bool IsLegalMove(const R& rules, const typename R::State& state,
 // error naming what is broken: a player node has a legal move and every
 // listed move is legal (by IsLegal, where the kernel has one) and in the
 // action range; a chance node has outcomes of positive probability summing
-// to 1; at a simultaneous node every player has a move. Kernels' Validate
-// calls it after their own structural checks.
+// to 1; at a simultaneous node every player has a move; the lists are in
+// ascending action order where the kernel promises kMovesAscending.
+// Kernels' Validate calls it after their own structural checks.
 template <Kernel R>
 absl::Status CheckPlayable(const R& rules, const typename R::State& state) {
   const Player player = rules.CurrentPlayer(state);
@@ -266,6 +303,25 @@ absl::Status CheckPlayable(const R& rules, const typename R::State& state) {
     const Action a = rules.ToAction(m);
     return a >= 0 && a < rules.NumDistinctActions();
   };
+  // The kernel's kMovesAscending promise, where it makes one.
+  const auto unordered = [&](const auto& list, auto move_of) {
+    if constexpr (ListsMovesAscending<R>) {
+      for (int i = 1; i < static_cast<int>(list.size()); ++i) {
+        if (rules.ToAction(move_of(list[i - 1])) >=
+            rules.ToAction(move_of(list[i]))) {
+          return absl::InvalidArgumentError(fmt::format(
+              "moves listed out of ascending order ({} before {}) by a "
+              "kernel promising kMovesAscending",
+              rules.ToAction(move_of(list[i - 1])),
+              rules.ToAction(move_of(list[i]))));
+        }
+      }
+    }
+    (void)list;
+    (void)move_of;
+    return absl::OkStatus();
+  };
+  const auto itself = [](typename R::Move m) { return m; };
   if (player == kTerminalPlayer) return absl::OkStatus();
   if (player == kChancePlayer) {
     if constexpr (ChanceKernel<R>) {
@@ -273,6 +329,11 @@ absl::Status CheckPlayable(const R& rules, const typename R::State& state) {
       rules.ChanceOutcomes(state, outcomes);
       if (outcomes.empty()) {
         return absl::InvalidArgumentError("a chance node has no outcome");
+      }
+      if (absl::Status order =
+              unordered(outcomes, [](const auto& o) { return o.move; });
+          !order.ok()) {
+        return order;
       }
       double total = 0;
       for (const auto& o : outcomes) {
@@ -306,6 +367,9 @@ absl::Status CheckPlayable(const R& rules, const typename R::State& state) {
           return absl::InvalidArgumentError(
               fmt::format("player {} has no move at a simultaneous node", p));
         }
+        if (absl::Status order = unordered(moves, itself); !order.ok()) {
+          return order;
+        }
         for (const auto& m : moves) {
           if (!in_range(m)) {
             return absl::InvalidArgumentError(fmt::format(
@@ -329,6 +393,7 @@ absl::Status CheckPlayable(const R& rules, const typename R::State& state) {
         "player {} is to move but has no legal move (the game would be over)",
         player));
   }
+  if (absl::Status order = unordered(moves, itself); !order.ok()) return order;
   for (const auto& m : moves) {
     bool legal = in_range(m);
     if constexpr (HasFastIsLegal<R>) legal = legal && rules.IsLegal(state, m);

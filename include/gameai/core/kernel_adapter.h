@@ -6,6 +6,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -73,16 +78,31 @@ class KernelGame final : public Game {
   R rules_;
 };
 
+// KernelState: a kernel state with its history. Undo keeps no copy per
+// action: the state is saved every kCheckpointEvery transitions and an undo
+// replays the history's actions from the last saved state (chance outcomes
+// are in the history, so the replay is exact). A state that is never undone
+// pays the kernel move, one history push and, every kCheckpointEvery moves,
+// one state copy. Private moves (MoveVisibleTo) also record who saw the
+// last one, for LastEventFor.
 template <Kernel R>
 class KernelState final : public State {
  public:
   using KState = typename R::State;
   using Move = typename R::Move;
 
+  // kCheckpointEvery: a power of two near sizeof(KState) / 4, so checkpoints
+  // cost about 4 bytes per transition (a quarter of a history item) and an
+  // undo at most kCheckpointEvery - 1 kernel moves.
+  static constexpr size_t kCheckpointEvery =
+      std::clamp<size_t>(std::bit_ceil(sizeof(KState) / 4), 8, 128);
+
   KernelState(std::shared_ptr<const KernelGame<R>> game, const KState& state)
-      : game_(std::move(game)), rules_(&game_->rules()), state_(state) {
-    undo_.reserve(64);
-    ReserveHistory(64);
+      : game_(std::move(game)),
+        rules_(&game_->rules()),
+        state_(state),
+        start_(state) {
+    set_current_player(rules_->CurrentPlayer(state_));
   }
 
   // kernel_state: the kernel value, for kernel-level agents and tests.
@@ -90,35 +110,30 @@ class KernelState final : public State {
   const R& rules() const { return *rules_; }
 
   const Game& GetGame() const override { return *game_; }
-  Player CurrentPlayer() const override {
-    return rules_->CurrentPlayer(state_);
-  }
 
-  // CurrentActions: the actions of the player (or chance) to act.
-  std::vector<Action> CurrentActions(Player current) const {
-    std::vector<Action> actions;
+  using State::ChanceOutcomes;
+  using State::LegalActions;
+  void LegalActions(Player player, std::vector<Action>* out) const override {
+    const Player current = CurrentPlayer();
+    if (current == kSimultaneousPlayer) {
+      SimultaneousActions(player, out);
+      return;
+    }
+    out->clear();
+    if (player != current) return;
     if (current == kChancePlayer) {
-      for (const ChanceOutcome& o : ChanceOutcomes()) {
-        actions.push_back(o.action);
+      if constexpr (ChanceKernel<R>) {
+        const auto& list = KernelChanceOutcomes();
+        out->reserve(list.size());
+        for (const auto& o : list) out->push_back(rules_->ToAction(o.move));
       }
     } else if (current >= 0) {
-      typename R::MoveList moves;
-      rules_->LegalMoves(state_, moves);
-      actions.reserve(moves.size());
-      for (const auto& m : moves) actions.push_back(rules_->ToAction(m));
+      WithScratchMoves([&](typename R::MoveList& moves) {
+        rules_->LegalMoves(state_, moves);
+        ToActions(moves, out);
+      });
     }
-    return actions;
-  }
-
-  std::vector<Action> LegalActions(Player player) const override {
-    const Player current = CurrentPlayer();
-    if (current == kSimultaneousPlayer) return SimultaneousActions(player);
-    if (player != current) return {};
-    std::vector<Action> actions = CurrentActions(current);
-    if (!std::is_sorted(actions.begin(), actions.end())) {
-      std::sort(actions.begin(), actions.end());
-    }
-    return actions;
+    SortActions(out);
   }
 
   std::optional<uint64_t> ChanceKey() const override {
@@ -127,18 +142,30 @@ class KernelState final : public State {
     }
     return std::nullopt;
   }
-  std::vector<ChanceOutcome> ChanceOutcomes() const override {
-    std::vector<ChanceOutcome> outcomes;
-    if constexpr (ChanceKernel<R>) {
+  void ChanceOutcomes(std::vector<ChanceOutcome>* out) const override {
+    out->clear();
+    if constexpr (HasActionChanceOutcomes<R>) {
+      if (CurrentPlayer() == kChancePlayer) rules_->ChanceOutcomes(state_, *out);
+    } else if constexpr (ChanceKernel<R>) {
       if (CurrentPlayer() == kChancePlayer) {
-        typename R::ChanceList list;
-        rules_->ChanceOutcomes(state_, list);
+        const auto& list = KernelChanceOutcomes();
+        out->reserve(list.size());
         for (const auto& o : list) {
-          outcomes.push_back({rules_->ToAction(o.move), o.probability});
+          out->push_back({rules_->ToAction(o.move), o.probability});
         }
       }
     }
-    return outcomes;
+  }
+
+  absl::StatusOr<Action> SampleChanceOutcome(Rng& rng) const override {
+    if constexpr (ChanceKernel<R>) {
+      if (CurrentPlayer() == kChancePlayer) {
+        return rules_->ToAction(rules_->SampleChance(state_, rng));
+      }
+    }
+    (void)rng;
+    return absl::FailedPreconditionError(
+        "not a chance node: no chance outcome to sample");
   }
 
   std::vector<double> Returns() const override {
@@ -214,11 +241,13 @@ class KernelState final : public State {
     if (!last.joint) {
       event.actor = last.player;
       if constexpr (HasMoveVisibility<R>) {
-        // undo_.back() is the state the move was made in.
-        if (!rules_->MoveVisibleTo(undo_.back(), last.player,
-                                   rules_->ToMove(last.action), observer)) {
-          return event;  // hidden: no action
-        }
+        const Move move = rules_->ToMove(last.action);
+        const bool visible =
+            observer >= 0 && observer < rules_->NumPlayers()
+                ? (last_seen_by_ >> observer & 1) != 0
+                : rules_->MoveVisibleTo(StateAt(history.size() - 1),
+                                        last.player, move, observer);
+        if (!visible) return event;  // hidden: no action
       }
       event.actions.push_back(last.action);
       return event;
@@ -232,38 +261,79 @@ class KernelState final : public State {
   }
 
  protected:
-  bool IsLegal(Player player, Action action) const override {
-    if (action < 0 || action >= rules_->NumDistinctActions()) return false;
-    if (player == kChancePlayer) {
-      for (const ChanceOutcome& o : ChanceOutcomes()) {
-        if (o.action == action) return true;
-      }
-      return false;
+  Player DoApplyAction(Player player, Action action) override {
+    if (action < 0 || action >= rules_->NumDistinctActions()) {
+      return kInvalidPlayer;
     }
-    if (CurrentPlayer() == kSimultaneousPlayer) {
-      const std::vector<Action> legal = SimultaneousActions(player);
-      return std::binary_search(legal.begin(), legal.end(), action);
+    const Move move = rules_->ToMove(action);
+    const bool legal = player == kChancePlayer
+                           ? IsLegalChance(move)
+                           : IsLegalMove(*rules_, state_, move);
+    if (!legal) return kInvalidPlayer;
+    Checkpoint();
+    if constexpr (HasMoveVisibility<R>) {
+      last_seen_by_ = SeenBy(state_, player, move);
     }
-    return IsLegalMove(*rules_, state_, rules_->ToMove(action));
+    rules_->Apply(state_, move);
+    return rules_->CurrentPlayer(state_);
   }
-  void DoApplyAction(Action action) override {
-    undo_.push_back(state_);
-    rules_->Apply(state_, rules_->ToMove(action));
-  }
-  void DoApplyJointAction(absl::Span<const Action> actions) override {
+  Player DoApplyJointAction(absl::Span<const Action> actions,
+                            Player* illegal_seat) override {
     // Reached only at simultaneous nodes, which only such kernels have.
     if constexpr (SimultaneousKernel<R>) {
       std::array<Move, kMaxPlayers> joint{};
       for (size_t p = 0; p < actions.size(); ++p) {
+        const Player seat = static_cast<Player>(p);
+        if (actions[p] < 0 || actions[p] >= rules_->NumDistinctActions() ||
+            !IsLegalSimultaneous(seat, rules_->ToMove(actions[p]))) {
+          *illegal_seat = seat;
+          return kInvalidPlayer;
+        }
         joint[p] = rules_->ToMove(actions[p]);
       }
-      undo_.push_back(state_);
+      Checkpoint();
       rules_->ApplyJoint(state_, joint.data());
+      return rules_->CurrentPlayer(state_);
     }
+    *illegal_seat = 0;
+    return kInvalidPlayer;
   }
-  void DoUndo() override {
-    state_ = undo_.back();
-    undo_.pop_back();
+  // DoUndo: History() has already dropped the undone items. The state
+  // becomes the latest saved one at or before them, the rest replayed; the
+  // states replayed through are kept (undo_cache_), so undoing step by step
+  // or trying moves from one position costs one copy per undo.
+  Player DoUndo() override {
+    --transitions_;
+    const size_t target = History().size();
+    while (!undo_cache_.empty() && undo_cache_.back().items > target) {
+      undo_cache_.pop_back();
+    }
+    while (!checkpoints_.empty() && checkpoints_.back().items > target) {
+      checkpoints_.pop_back();
+    }
+    size_t from = 0;
+    state_ = start_;
+    last_seen_by_ = 0;
+    const bool from_cache =
+        !undo_cache_.empty() &&
+        (checkpoints_.empty() ||
+         undo_cache_.back().items >= checkpoints_.back().items);
+    if (from_cache) {
+      Restore(undo_cache_.back(), &from);
+    } else {
+      // The cache's states (if any) precede this checkpoint: superseded.
+      undo_cache_.clear();
+      if (!checkpoints_.empty()) Restore(checkpoints_.back(), &from);
+    }
+    // Taken again when the game passes this transition once more.
+    if (!checkpoints_.empty() && checkpoints_.back().items == target) {
+      checkpoints_.pop_back();
+    }
+    while (from < target) {
+      from = ApplyItem(state_, from, &last_seen_by_);
+      undo_cache_.push_back({from, last_seen_by_, state_});
+    }
+    return rules_->CurrentPlayer(state_);
   }
 
   // Tensors: the kernel's, where it has them (game.h).
@@ -291,17 +361,269 @@ class KernelState final : public State {
   }
 
  private:
-  std::vector<Action> SimultaneousActions(Player player) const {
-    std::vector<Action> actions;
+  // SavedState: the state after the first `items` history items, and
+  // last_seen_by_ there.
+  struct SavedState {
+    size_t items;
+    uint32_t seen_by;
+    KState state;
+  };
+
+  void Restore(const SavedState& saved, size_t* items) {
+    state_ = saved.state;
+    last_seen_by_ = saved.seen_by;
+    *items = saved.items;
+  }
+
+  // MaxHistoryItems: the history's bound (a joint action takes one item
+  // per seat).
+  size_t MaxHistoryItems() const {
+    const size_t per_transition =
+        rules_->Type().dynamics == GameType::Dynamics::kSimultaneous
+            ? static_cast<size_t>(rules_->NumPlayers())
+            : 1;
+    return static_cast<size_t>(std::max(rules_->MaxGameLength(), 0)) *
+           per_transition;
+  }
+
+  // GrowHistory: called every kCheckpointEvery transitions. The first block
+  // holds the whole game up to kSmallReserve items, then the history grows
+  // by doubling; a history past kHugeHistory items (a match of thousands of
+  // deals) reserves its whole bound at once: the untouched pages of a block
+  // that large are never resident, where a doubling would hold two copies.
+  void GrowHistory() {
+    constexpr size_t kSmallReserve = 256;
+    constexpr size_t kHugeHistory = size_t{1} << 16;
+    const std::vector<HistoryItem>& history = History();
+    if (history.capacity() == 0) {
+      ReserveHistory(std::min(MaxHistoryItems(), kSmallReserve));
+      checkpoints_.reserve(History().capacity() / kCheckpointEvery + 1);
+    } else if (history.capacity() >= kHugeHistory &&
+               history.capacity() - history.size() <
+                   kCheckpointEvery * kMaxPlayers &&
+               MaxHistoryItems() > history.capacity()) {
+      ReserveHistory(MaxHistoryItems());
+      checkpoints_.reserve(MaxHistoryItems() / kCheckpointEvery + 1);
+    }
+  }
+
+  // KernelChanceOutcomes: the kernel's outcome list, in a buffer per thread
+  // so listing them does not allocate (it is overwritten by the next call).
+  const auto& KernelChanceOutcomes() const
+    requires ChanceKernel<R>
+  {
+    static thread_local typename R::ChanceList list;
+    rules_->ChanceOutcomes(state_, list);
+    return list;
+  }
+
+  bool IsLegalChance(Move move) const {
+    if constexpr (ChanceKernel<R>) {
+      // A kernel's IsLegal covers its chance nodes too.
+      if constexpr (HasFastIsLegal<R>) {
+        return rules_->IsLegal(state_, move);
+      } else {
+        for (const auto& o : KernelChanceOutcomes()) {
+          if (o.move == move) return true;
+        }
+      }
+    }
+    (void)move;
+    return false;
+  }
+
+  bool IsLegalSimultaneous(Player player, Move move) const {
     if constexpr (SimultaneousKernel<R>) {
-      if (player < 0 || player >= rules_->NumPlayers()) return actions;
-      typename R::MoveList moves;
-      rules_->LegalMovesFor(state_, player, moves);
-      for (const auto& m : moves) actions.push_back(rules_->ToAction(m));
-      std::sort(actions.begin(), actions.end());
+      if (player < 0 || player >= rules_->NumPlayers()) return false;
+      if constexpr (HasFastIsLegalFor<R>) {
+        return rules_->IsLegalFor(state_, player, move);
+      } else {
+        bool found = false;
+        WithScratchMoves([&](typename R::MoveList& moves) {
+          rules_->LegalMovesFor(state_, player, moves);
+          found = std::find(moves.begin(), moves.end(), move) != moves.end();
+        });
+        return found;
+      }
     }
     (void)player;
-    return actions;
+    (void)move;
+    return false;
+  }
+
+  // WithScratchMoves: calls f with a move list to fill: a local one where
+  // lists are small, else one per thread (a fresh large list is zeroed at
+  // every construction: Daifugo's holds 2,605 moves, Lines' 4,096). The
+  // per-thread list is on the heap: the C library's thread-locals must fit
+  // the loader's small static TLS reserve (c_lib_self_contained.sh).
+  template <class F>
+  static void WithScratchMoves(F f) {
+    if constexpr (sizeof(typename R::MoveList) <= 512) {
+      typename R::MoveList moves;
+      f(moves);
+    } else {
+      static thread_local const std::unique_ptr<typename R::MoveList> moves =
+          std::make_unique<typename R::MoveList>();
+      f(*moves);
+    }
+  }
+
+  // ActionIterator: a move list read as actions, so that vector::assign
+  // sizes its buffer once (a new vector: one allocation of the exact size)
+  // and widens the moves in one pass, without zeroing or a capacity test
+  // per element.
+  class ActionIterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = Action;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Action*;
+    using reference = Action;
+
+    ActionIterator(const R* rules, const Move* move)
+        : rules_(rules), move_(move) {}
+    Action operator*() const { return rules_->ToAction(*move_); }
+    Action operator[](difference_type i) const {
+      return rules_->ToAction(move_[i]);
+    }
+    ActionIterator& operator++() {
+      ++move_;
+      return *this;
+    }
+    ActionIterator operator++(int) {
+      ActionIterator before = *this;
+      ++move_;
+      return before;
+    }
+    ActionIterator& operator--() {
+      --move_;
+      return *this;
+    }
+    ActionIterator& operator+=(difference_type n) {
+      move_ += n;
+      return *this;
+    }
+    ActionIterator operator+(difference_type n) const {
+      return ActionIterator(rules_, move_ + n);
+    }
+    difference_type operator-(const ActionIterator& other) const {
+      return move_ - other.move_;
+    }
+    bool operator==(const ActionIterator& other) const {
+      return move_ == other.move_;
+    }
+    auto operator<=>(const ActionIterator& other) const {
+      return move_ <=> other.move_;
+    }
+
+   private:
+    const R* rules_;
+    const Move* move_;
+  };
+
+  // ToActions: `moves` as actions into *out (its contents replaced).
+  void ToActions(const typename R::MoveList& moves,
+                 std::vector<Action>* out) const {
+    const Move* first = moves.begin();
+    out->assign(ActionIterator(rules_, first),
+                ActionIterator(rules_, first + moves.size()));
+  }
+
+  // SortActions: ascending, as LegalActions promises; a kernel that lists
+  // its moves in ascending action order (kMovesAscending) is not checked.
+  static void SortActions(std::vector<Action>* out) {
+    if constexpr (!ListsMovesAscending<R>) {
+      if (!std::is_sorted(out->begin(), out->end())) {
+        std::sort(out->begin(), out->end());
+      }
+    }
+  }
+
+  void SimultaneousActions(Player player, std::vector<Action>* out) const {
+    out->clear();
+    if constexpr (SimultaneousKernel<R>) {
+      if (player < 0 || player >= rules_->NumPlayers()) return;
+      WithScratchMoves([&](typename R::MoveList& moves) {
+        rules_->LegalMovesFor(state_, player, moves);
+        ToActions(moves, out);
+      });
+      SortActions(out);
+    }
+    (void)player;
+    (void)out;
+  }
+
+  // Checkpoint: called before each transition; saves the state before
+  // every kCheckpointEvery-th (the first is start_). The history is
+  // reserved at the first move, so views and clones that never move do
+  // not allocate it.
+  void Checkpoint() {
+    if (transitions_ % kCheckpointEvery == 0) {
+      if (transitions_ > 0) {
+        checkpoints_.push_back({History().size(), last_seen_by_, state_});
+      }
+      GrowHistory();
+    }
+    ++transitions_;
+  }
+
+  // SeenBy: bit p set when seat p sees `move` made by `actor` in `before`
+  // (the kernel's MoveSeenBy in one call where it has one).
+  uint32_t SeenBy(const KState& before, Player actor, Move move) const
+    requires HasMoveVisibility<R>
+  {
+    if constexpr (HasMoveSeenBy<R>) {
+      return rules_->MoveSeenBy(before, actor, move);
+    }
+    uint32_t seen = 0;
+    for (Player p = 0; p < rules_->NumPlayers(); ++p) {
+      if (rules_->MoveVisibleTo(before, actor, move, p)) seen |= 1u << p;
+    }
+    return seen;
+  }
+
+  // ApplyItem: applies to `s` the transition whose items start at
+  // History()[i]; returns the index after it. `seen_by` gets SeenBy of a
+  // single action.
+  size_t ApplyItem(KState& s, size_t i, uint32_t* seen_by) const {
+    const std::vector<HistoryItem>& history = History();
+    if (history[i].joint) {
+      const size_t n = static_cast<size_t>(rules_->NumPlayers());
+      if constexpr (SimultaneousKernel<R>) {
+        std::array<Move, kMaxPlayers> joint{};
+        for (size_t p = 0; p < n; ++p) {
+          joint[p] = rules_->ToMove(history[i + p].action);
+        }
+        rules_->ApplyJoint(s, joint.data());
+      }
+      return i + n;
+    }
+    const Move move = rules_->ToMove(history[i].action);
+    if constexpr (HasMoveVisibility<R>) {
+      *seen_by = SeenBy(s, history[i].player, move);
+    }
+    (void)seen_by;
+    rules_->Apply(s, move);
+    return i + 1;
+  }
+
+  // StateAt: the state after the first `items` history items (a transition
+  // boundary), rebuilt from the saved states.
+  KState StateAt(size_t items) const {
+    KState s = start_;
+    size_t from = 0;
+    for (const std::vector<SavedState>* saved : {&undo_cache_, &checkpoints_}) {
+      for (auto it = saved->rbegin(); it != saved->rend(); ++it) {
+        if (it->items <= items && it->items >= from) {
+          s = it->state;
+          from = it->items;
+          break;
+        }
+      }
+    }
+    uint32_t seen_by = 0;
+    while (from < items) from = ApplyItem(s, from, &seen_by);
+    return s;
   }
 
   template <class F>
@@ -314,7 +636,16 @@ class KernelState final : public State {
   std::shared_ptr<const KernelGame<R>> game_;
   const R* rules_;
   KState state_;
-  std::vector<KState> undo_;  // copy-make undo: the state before each action
+  KState start_;  // the state this object began with (history empty)
+  // The state before transitions kCheckpointEvery, 2 * kCheckpointEvery, ...
+  std::vector<SavedState> checkpoints_;
+  // States replayed by undos since the last checkpoint before them (at
+  // most about kCheckpointEvery, all within the current history).
+  std::vector<SavedState> undo_cache_;
+  size_t transitions_ = 0;  // ApplyAction and ApplyJointAction calls in history
+  // Kernels with private moves: bit p set when seat p saw the last single
+  // action (LastEventFor).
+  uint32_t last_seen_by_ = 0;
 };
 
 template <Kernel R>

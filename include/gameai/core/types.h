@@ -22,6 +22,12 @@ inline constexpr Player kInvalidPlayer = -4;
 // per-player values in fixed arrays.
 inline constexpr int kMaxPlayers = 8;
 
+// ChanceOutcome: one outcome of a chance node with its exact probability.
+struct ChanceOutcome {
+  Action action;
+  double probability;
+};
+
 // GameType: what kind of game it is. Agents and the arena branch on it.
 struct GameType {
   enum class Dynamics { kSequential, kSimultaneous };

@@ -122,6 +122,8 @@ class Rules {
   bool IsLegal(const State& s, Move m) const;
   void Apply(State& s, Move m) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  void ChanceOutcomes(const State& s,
+                      std::vector<ChanceOutcome>& outcomes) const;
   Move SampleChance(const State& s, Rng& rng) const;
   double Return(const State& s, Player p) const;
   double Score(const State& s, Player p) const;
@@ -153,6 +155,8 @@ class Rules {
   State Redact(const State& s, Player viewer) const;
   bool MoveVisibleTo(const State& before, Player actor, Move m,
                      Player observer) const;
+  // MoveSeenBy: bit p set when seat p sees m (MoveVisibleTo for each seat).
+  uint32_t MoveSeenBy(const State& before, Player actor, Move m) const;
   // Determinize: a full state consistent with the view of `viewer`: the
   // hidden hands dealt at random from the cards the viewer has not seen,
   // each of its size, and holding the cards the viewer gave that player in
@@ -186,6 +190,9 @@ class Rules {
 
  private:
   explicit Rules(const Options& options);
+  // ListChanceOutcomes: for both ChanceOutcomes ({move or action, p}).
+  template <class List>
+  void ListChanceOutcomes(const State& s, List& outcomes) const;
   void StartNextDeal(State& s) const;
   void AfterDealing(State& s) const;
   void NextGiver(State& s) const;

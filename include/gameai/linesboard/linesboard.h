@@ -101,6 +101,9 @@ class Rules {
   using State = linesboard::State;
   using Move = linesboard::Move;
   using MoveList = linesboard::MoveList;
+  // Every list of moves (legal moves and chance outcomes) is in ascending
+  // action order (kernel.h).
+  static constexpr bool kMovesAscending = true;
   using ChanceList = std::vector<KernelChanceOutcome<Move>>;
 
   static absl::StatusOr<Rules> Create(const Options& options);
@@ -121,6 +124,8 @@ class Rules {
   bool IsLegal(const State& s, Move m) const;
   void Apply(State& s, Move m) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  void ChanceOutcomes(const State& s,
+                      std::vector<ChanceOutcome>& outcomes) const;
   Move SampleChance(const State& s, Rng& rng) const;
   // SampleMove: a uniformly random legal move, without listing them all;
   // nullopt when there is none.
@@ -197,6 +202,9 @@ class Rules {
 
  private:
   explicit Rules(const Options& options);
+  // ListChanceOutcomes: for both ChanceOutcomes ({move or action, p}).
+  template <class List>
+  void ListChanceOutcomes(const State& s, List& outcomes) const;
   // CheckGameOver: ends the game on a full board, with no legal move, or
   // after max_turns (called whenever a player would move next).
   void CheckGameOver(State& s) const;

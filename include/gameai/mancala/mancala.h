@@ -78,6 +78,9 @@ class Rules {
   using State = mancala::State;
   using Move = mancala::Move;
   using MoveList = mancala::MoveList;
+  // Every list of moves (legal moves and chance outcomes) is in ascending
+  // action order (kernel.h).
+  static constexpr bool kMovesAscending = true;
 
   // Create: validates the option ranges above.
   static absl::StatusOr<Rules> Create(const Options& options);

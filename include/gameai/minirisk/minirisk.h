@@ -84,6 +84,9 @@ class Rules {
   using State = minirisk::State;
   using Move = minirisk::Move;
   using MoveList = minirisk::MoveList;
+  // Every list of moves (legal moves and chance outcomes) is in ascending
+  // action order (kernel.h).
+  static constexpr bool kMovesAscending = true;
   using ChanceList = std::vector<KernelChanceOutcome<Move>>;
 
   static absl::StatusOr<Rules> Create(const Options& options);
@@ -99,6 +102,10 @@ class Rules {
   // LegalMovesFor).
   void LegalMoves(const State&, MoveList& moves) const { moves.count = 0; }
   void LegalMovesFor(const State& s, Player p, MoveList& moves) const;
+  // IsLegal: m is a prize card chance may turn now. IsLegalFor: m is a bid
+  // of player p now.
+  bool IsLegal(const State& s, Move m) const;
+  bool IsLegalFor(const State& s, Player p, Move m) const;
   void Apply(State& s, Move m) const;  // a prize card (chance)
   void ApplyJoint(State& s, const Move* bids) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;

@@ -116,6 +116,9 @@ class Rules {
   using State = yacht::State;
   using Move = yacht::Move;
   using MoveList = yacht::MoveList;
+  // Every list of moves (legal moves and chance outcomes) is in ascending
+  // action order (kernel.h).
+  static constexpr bool kMovesAscending = true;
   using ChanceList = std::vector<KernelChanceOutcome<Move>>;
 
   static absl::StatusOr<Rules> Create(const Options& options);
@@ -132,6 +135,8 @@ class Rules {
   bool IsLegal(const State& s, Move m) const;
   void Apply(State& s, Move m) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
+  void ChanceOutcomes(const State& s,
+                      std::vector<ChanceOutcome>& outcomes) const;
   Move SampleChance(const State& s, Rng& rng) const;
   // ChanceKey: the roll's place in the game, (round, player, roll of the
   // turn), whatever was held before it.
