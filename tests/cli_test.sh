@@ -209,17 +209,20 @@ expect_json '"value": 10,' solve "$kalah" --state-file "$tmp/state" --json
 expect_json 'value: 10' solve "$kalah" --state "$start"
 expect_json '"status": "terminal", "value": -2' solve 'mancala(pits=4,seeds=2)' --state '0 0 0 0 0 7 0 0 0 0 9' --json
 expect_json '"status": "bounded", "value": null' solve mancala --state '0 4 4 4 4 4 4 0 4 4 4 4 4 4 0' --solver nodes=20000,tt=20 --json
-optimum=$("$GAMEAI" solve 'yacht(players=1)' --json | grep -o '"expected_score": [0-9.]*' | cut -d' ' -f2)
-expect_json "\"value\": $optimum," solve 'yacht(players=1)' --state '0 0 0 2 0 8191 0 0 0' --json
-expect_json "\"expected_points_to_come\": $optimum," solve yacht --scorecard '8191 0 0 0' --json
+# The table is built once (about 5 s, far more under the sanitizers) and
+# read back from its cache by the other Yacht checks.
+yacht_table="$tmp/yacht.table"
+optimum=$("$GAMEAI" solve 'yacht(players=1)' --solver cache="$yacht_table" --json | grep -o '"expected_score": [0-9.]*' | cut -d' ' -f2)
+expect_json "\"value\": $optimum," solve 'yacht(players=1)' --state '0 0 0 2 0 8191 0 0 0' --json --solver cache="$yacht_table"
+expect_json "\"expected_points_to_come\": $optimum," solve yacht --scorecard '8191 0 0 0' --json --solver cache="$yacht_table"
 [[ $optimum == 245.870774514110* ]] || { echo "FAIL: yacht optimum $optimum"; failures=$((failures + 1)); }
-expect_json 'expected_points_to_come: 23.33333333333333' solve yacht --scorecard 'CHANCE 0 0 0'
-expect_json 'best_action: 28 \(hold 6 6 6\)' solve 'yacht(players=1)' --state '0 0 1 2 300 8191 0 0 0'
+expect_json 'expected_points_to_come: 23.33333333333333' solve yacht --scorecard 'CHANCE 0 0 0' --solver cache="$yacht_table"
+expect_json 'best_action: 28 \(hold 6 6 6\)' solve 'yacht(players=1)' --state '0 0 1 2 300 8191 0 0 0' --solver cache="$yacht_table"
 expect_status 2 "games with one: mancala, yacht" solve linesboard --state x
 expect_status 2 "game 'minirisk' has no exact solver; games with one: mancala, yacht" solve minirisk
 expect_status 2 "mancala state: expected 15 numbers" solve mancala --state '0 4 4'
-expect_status 2 "upper total 3 cannot come from the filled upper boxes TWOS" solve yacht --scorecard '8189 3 3 0'
-expect_status 2 "player 0's scorecard: upper total 3" solve 'yacht(players=1)' --state '0 1 0 2 0 8189 3 3 0'
+expect_status 2 "upper total 3 cannot come from the filled upper boxes TWOS" solve yacht --scorecard '8189 3 3 0' --solver cache="$yacht_table"
+expect_status 2 "player 0's scorecard: upper total 3" solve 'yacht(players=1)' --state '0 1 0 2 0 8189 3 3 0' --solver cache="$yacht_table"
 expect_status 2 "not a yacht game" solve mancala --scorecard '8191 0 0 0'
 expect_status 2 "exclude each other" solve yacht --state x --scorecard '8191 0 0 0'
 expect_status 2 "cannot read '$tmp/missing'" solve mancala --state-file "$tmp/missing"
