@@ -15,5 +15,6 @@ from ._gameai import __doc__ as _extension_doc  # noqa: F401
 __all__ = [
     "CHANCE_PLAYER", "SIMULTANEOUS_PLAYER", "TERMINAL_PLAYER",
     "Agent", "Game", "GameType", "State", "VectorEnv",
-    "load_agent", "load_game", "match", "registered_games",
+    "load_agent", "load_game", "match", "registered_games", "solve",
+    "yacht_value",
 ]
