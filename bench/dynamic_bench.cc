@@ -31,8 +31,7 @@ namespace {
 
 // Pick: a uniformly random entry of `legal`.
 Action Pick(const std::vector<Action>& legal, std::mt19937& gen) {
-  return legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(
-      gen)];
+  return legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(gen)];
 }
 
 // SampleListed: an outcome drawn by its probability (the last one when
@@ -50,8 +49,8 @@ Action SampleListed(const std::vector<ChanceOutcome>& outcomes,
 void Report(benchmark::State& state, int64_t games, int64_t actions) {
   state.counters["games"] = benchmark::Counter(static_cast<double>(games),
                                                benchmark::Counter::kIsRate);
-  state.counters["actions"] = benchmark::Counter(
-      static_cast<double>(actions), benchmark::Counter::kIsRate);
+  state.counters["actions"] = benchmark::Counter(static_cast<double>(actions),
+                                                 benchmark::Counter::kIsRate);
 }
 
 // The loop of OpenSpiel's random simulation, as a user writes it:
@@ -128,8 +127,8 @@ void BM_Dynamic_RandomGameBuffered(benchmark::State& state,
   RegisterBuiltinGames();
   for (const GameEntry* entry : RegisteredGames()) {
     benchmark::RegisterBenchmark(
-        ("BM_Dynamic_RandomGame/" + entry->name).c_str(),
-        BM_Dynamic_RandomGame, entry->name);
+        ("BM_Dynamic_RandomGame/" + entry->name).c_str(), BM_Dynamic_RandomGame,
+        entry->name);
     benchmark::RegisterBenchmark(
         ("BM_Dynamic_RandomGameBuffered/" + entry->name).c_str(),
         BM_Dynamic_RandomGameBuffered, entry->name);

@@ -36,21 +36,20 @@ void PlayRandomGames(benchmark::State& state, Bid bid) {
 // BM_Dynamic_RandomGame/minirisk (5 players).
 void BM_MiniRisk_RandomPlayout(benchmark::State& state) {
   MoveList moves;
-  PlayRandomGames(state, [&](const Rules& rules, const State& s, Player p,
-                             Rng& rng) {
-    rules.LegalMovesFor(s, p, moves);
-    return moves[static_cast<int>(rng.Below(moves.size()))];
-  });
+  PlayRandomGames(state,
+                  [&](const Rules& rules, const State& s, Player p, Rng& rng) {
+                    rules.LegalMovesFor(s, p, moves);
+                    return moves[static_cast<int>(rng.Below(moves.size()))];
+                  });
 }
 BENCHMARK(BM_MiniRisk_RandomPlayout)->Arg(2)->Arg(5);
 
 // Each bid drawn straight from the hand's bits (SampleBid, no list): what
 // the agents' rollouts do.
 void BM_MiniRisk_RandomPlayout_SampledBids(benchmark::State& state) {
-  PlayRandomGames(state,
-                  [](const Rules&, const State& s, Player p, Rng& rng) {
-                    return Rules::SampleBid(s, p, rng);
-                  });
+  PlayRandomGames(state, [](const Rules&, const State& s, Player p, Rng& rng) {
+    return Rules::SampleBid(s, p, rng);
+  });
 }
 BENCHMARK(BM_MiniRisk_RandomPlayout_SampledBids)->Arg(2)->Arg(5);
 

@@ -276,9 +276,9 @@ gameai_solve_result_json(const gameai_solve_result* result, char* buffer,
  * --scorecard` gives it. `options` as for gameai_state_solve ("cache=FILE").
  * GAMEAI_INVALID_ARGUMENT for a game other than yacht, bad text, or a
  * scorecard no game reaches (the message says why). */
-GAMEAI_C_EXPORT gameai_status gameai_yacht_scorecard_value(
-    const gameai_game* game, const char* scorecard, const char* options,
-    double* value);
+GAMEAI_C_EXPORT gameai_status
+gameai_yacht_scorecard_value(const gameai_game* game, const char* scorecard,
+                             const char* options, double* value);
 
 /* ---- matches ---- */
 /* Plays `games` games of `game_spec` between the agent specs (seats rotate;

@@ -44,7 +44,7 @@ namespace gameai {
 // FinishedGame: one game as it ended, for MatchOptions::on_game_end.
 struct FinishedGame {
   int64_t index = 0;
-  const State* state = nullptr;  // the terminal state, with its history
+  const State* state = nullptr;    // the terminal state, with its history
   std::vector<std::string> table;  // the agent spec at each seat
   std::vector<int> slot_of_seat;   // the table slot (see make_agent) per seat
   std::vector<int> illegal_per_seat;

@@ -130,9 +130,9 @@ concept ChanceKernel = Kernel<R> &&
 };
 
 template <class R>
-concept HasActionChanceOutcomes =
-    ChanceKernel<R> && requires(const R& rules, const typename R::State& cstate,
-                                std::vector<ChanceOutcome>& outcomes) {
+concept HasActionChanceOutcomes = ChanceKernel<R> &&
+    requires(const R& rules, const typename R::State& cstate,
+             std::vector<ChanceOutcome>& outcomes) {
   { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
 };
 
@@ -190,8 +190,8 @@ concept HasMoveVisibility = requires(const R& rules,
 
 template <class R>
 concept HasMoveSeenBy = requires(const R& rules,
-                                 const typename R::State& before,
-                                 Player player, typename R::Move move) {
+                                 const typename R::State& before, Player player,
+                                 typename R::Move move) {
   { rules.MoveSeenBy(before, player, move) } -> std::same_as<uint32_t>;
 };
 
@@ -251,9 +251,7 @@ concept HasInformationStateTensor = requires(const R& rules,
                                              Player player,
                                              absl::Span<float> out) {
   { rules.InformationStateTensorShape() } -> std::same_as<std::vector<int>>;
-  {
-    rules.InformationStateTensor(cstate, player, out)
-    } -> std::same_as<void>;
+  { rules.InformationStateTensor(cstate, player, out) } -> std::same_as<void>;
 };
 
 // RandomLegalMove: a uniformly random legal move for the player to move,
@@ -419,4 +417,3 @@ absl::Status ValidateState(const R& rules, const typename R::State& state) {
 }  // namespace gameai
 
 #endif  // GAMEAI_CORE_KERNEL_H_
-

@@ -145,7 +145,8 @@ class KernelState final : public State {
   void ChanceOutcomes(std::vector<ChanceOutcome>* out) const override {
     out->clear();
     if constexpr (HasActionChanceOutcomes<R>) {
-      if (CurrentPlayer() == kChancePlayer) rules_->ChanceOutcomes(state_, *out);
+      if (CurrentPlayer() == kChancePlayer)
+        rules_->ChanceOutcomes(state_, *out);
     } else if constexpr (ChanceKernel<R>) {
       if (CurrentPlayer() == kChancePlayer) {
         const auto& list = KernelChanceOutcomes();
@@ -409,9 +410,7 @@ class KernelState final : public State {
 
   // KernelChanceOutcomes: the kernel's outcome list, in a buffer per thread
   // so listing them does not allocate (it is overwritten by the next call).
-  const auto& KernelChanceOutcomes() const
-    requires ChanceKernel<R>
-  {
+  const auto& KernelChanceOutcomes() const requires ChanceKernel<R> {
     static thread_local typename R::ChanceList list;
     rules_->ChanceOutcomes(state_, list);
     return list;
@@ -569,9 +568,8 @@ class KernelState final : public State {
 
   // SeenBy: bit p set when seat p sees `move` made by `actor` in `before`
   // (the kernel's MoveSeenBy in one call where it has one).
-  uint32_t SeenBy(const KState& before, Player actor, Move move) const
-    requires HasMoveVisibility<R>
-  {
+  uint32_t SeenBy(const KState& before, Player actor,
+                  Move move) const requires HasMoveVisibility<R> {
     if constexpr (HasMoveSeenBy<R>) {
       return rules_->MoveSeenBy(before, actor, move);
     }

@@ -184,8 +184,8 @@ class KernelVectorEnv final : public VectorEnv {
     ++slot.episode;
     for (Player q = 0; q < static_cast<Player>(slot.opponents.size()); ++q) {
       if (slot.opponents[q] == nullptr) continue;
-      if (absl::Status s = slot.opponents[q]->StartGame(*game_, q,
-                                                        DeriveSeed(game_seed, q));
+      if (absl::Status s =
+              slot.opponents[q]->StartGame(*game_, q, DeriveSeed(game_seed, q));
           !s.ok()) {
         return s;
       }
@@ -235,9 +235,9 @@ class KernelVectorEnv final : public VectorEnv {
     absl::StatusOr<Action> action = slot.opponents[seat]->Step(*view);
     if (!action.ok()) return action.status();
     if (*action < 0 || *action >= num_actions_) {
-      return absl::InternalError(fmt::format(
-          "opponent '{}' at seat {} chose action {}, out of range",
-          options_.opponents, seat, *action));
+      return absl::InternalError(
+          fmt::format("opponent '{}' at seat {} chose action {}, out of range",
+                      options_.opponents, seat, *action));
     }
     return rules_.ToMove(*action);
   }
@@ -254,8 +254,7 @@ class KernelVectorEnv final : public VectorEnv {
     }
     slot.sim_open = false;
     if constexpr (SimultaneousKernel<R>) {
-      if (absl::Status s = Inform(slot, kSimultaneousPlayer, Move{});
-          !s.ok()) {
+      if (absl::Status s = Inform(slot, kSimultaneousPlayer, Move{}); !s.ok()) {
         return s;
       }
       rules_.ApplyJoint(slot.state, slot.joint.data());
@@ -307,9 +306,9 @@ class KernelVectorEnv final : public VectorEnv {
         absl::StatusOr<Move> move = OpponentMove(slot, current);
         if (!move.ok()) return move.status();
         if (!IsLegalMove(rules_, slot.state, *move)) {
-          return absl::InternalError(fmt::format(
-              "opponent '{}' at seat {} chose illegal action {}",
-              options_.opponents, current, rules_.ToAction(*move)));
+          return absl::InternalError(
+              fmt::format("opponent '{}' at seat {} chose illegal action {}",
+                          options_.opponents, current, rules_.ToAction(*move)));
         }
         if (absl::Status s = Inform(slot, current, *move); !s.ok()) {
           return s;
@@ -328,12 +327,13 @@ class KernelVectorEnv final : public VectorEnv {
     const Player seat = ToAct(slot);
     out.current_player[i] = seat;
     if constexpr (HasObservationTensor<R>) {
-      rules_.ObservationTensor(slot.state, seat,
-                               out.observations.subspan(
-                                   static_cast<size_t>(i) * obs_size_,
+      rules_.ObservationTensor(
+          slot.state, seat,
+          out.observations.subspan(static_cast<size_t>(i) * obs_size_,
                                    obs_size_));
     }
-    uint8_t* mask = out.legal_mask.data() + static_cast<size_t>(i) * num_actions_;
+    uint8_t* mask =
+        out.legal_mask.data() + static_cast<size_t>(i) * num_actions_;
     std::fill_n(mask, num_actions_, uint8_t{0});
     ListMoves(slot, seat);
     for (const auto& m : moves_) mask[rules_.ToAction(m)] = 1;

@@ -146,9 +146,9 @@ class Rules {
   // Replay: the state after turning `prizes` (values) and bidding
   // `rounds` (cards 1..15 per player), or an error naming a card used
   // twice. REQUIRES prizes.size() is rounds.size() or one more, <= 15.
-  absl::StatusOr<State> Replay(const std::vector<int>& prizes,
-                               const std::vector<std::vector<int>>& rounds)
-      const;
+  absl::StatusOr<State> Replay(
+      const std::vector<int>& prizes,
+      const std::vector<std::vector<int>>& rounds) const;
   Options options_;
 };
 

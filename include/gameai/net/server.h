@@ -51,13 +51,13 @@ struct RemoteSeat {
 // SeatCounters: what went wrong with one remote seat's connections.
 struct SeatCounters {
   int64_t connects = 0;
-  int64_t moves = 0;              // replies accepted in time
-  int64_t illegal = 0;            // actions that were not legal
-  int64_t malformed = 0;          // messages that were not the protocol
-  int64_t timeouts = 0;           // moves not answered by the deadline
-  int64_t late = 0;               // replies to a request no longer open
-  int64_t disconnected_moves = 0; // moves asked while no client was there
-  int64_t declined = 0;           // replies that said "error"
+  int64_t moves = 0;               // replies accepted in time
+  int64_t illegal = 0;             // actions that were not legal
+  int64_t malformed = 0;           // messages that were not the protocol
+  int64_t timeouts = 0;            // moves not answered by the deadline
+  int64_t late = 0;                // replies to a request no longer open
+  int64_t disconnected_moves = 0;  // moves asked while no client was there
+  int64_t declined = 0;            // replies that said "error"
   int64_t slow_reader_drops = 0;
   // reply_micros: the sum over accepted replies of the time from sending
   // the request to reading the reply (the client's thinking included).

@@ -25,7 +25,7 @@
 namespace gameai::uecda {
 
 struct GameResult {
-  int game = 0;                     // 1-based
+  int game = 0;                       // 1-based
   std::array<int, kPlayers> place{};  // 1..5; 0: not known (random end)
 };
 
@@ -65,9 +65,9 @@ class MatchTracker {
   int me_;
   int game_ = 0;
   daifugo::Cards deal_hand_ = 0, hand_ = 0, gave_ = 0, played_ = 0;
-  std::array<int, kPlayers> class_{};   // 0 大富豪 .. 4 大貧民
+  std::array<int, kPlayers> class_{};  // 0 大富豪 .. 4 大貧民
   bool classes_known_ = false;
-  std::array<int, kPlayers> seat_{};    // player at seat s
+  std::array<int, kPlayers> seat_{};  // player at seat s
   std::array<int, kPlayers> count_{};
   int give_ = 0;
   bool first_hand_ = false;
@@ -86,10 +86,10 @@ class MatchTracker {
 struct ClientOptions {
   std::string host = "127.0.0.1";
   int port = 42485;
-  std::string agent = "heuristic";  // a daifugo agent spec
-  std::string name = "gameai";      // the server keeps 9 characters
-  Millis timeout{600'000};          // per message awaited
-  uint64_t seed = 0;                // the agent's seed
+  std::string agent = "heuristic";    // a daifugo agent spec
+  std::string name = "gameai";        // the server keeps 9 characters
+  Millis timeout{600'000};            // per message awaited
+  uint64_t seed = 0;                  // the agent's seed
   std::ostream* games_log = nullptr;  // every deal, move and result
 };
 
