@@ -20,6 +20,9 @@ fail() {
   exit 1
 }
 
+# The file exists before the server starts, so the poll below never reads
+# a file the background job has not opened yet.
+: >"$dir/server.out"
 timeout 300 "$SERVER" --games "$games" --seed 7 --timeout 120 >"$dir/server.out" 2>"$dir/server.err" &
 server=$!
 pids+=("$server")
