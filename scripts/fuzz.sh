@@ -3,16 +3,22 @@
 # each for SECONDS_PER_TARGET (default 60) from its seed corpus and its
 # regression corpus. A crash leaves crash-* in build-fuzz/findings/<target>
 # and fails the script; copy the input into fuzz/regressions/<target>/ once
-# fixed, so the test suite replays it.
-#   scripts/fuzz.sh [SECONDS_PER_TARGET]
+# fixed, so the test suite replays it. BUILD_DIR: an existing build
+# configured with -DGAMEAI_FUZZ=ON (CI's sanitizer build) instead of its own.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET [BUILD_DIR]]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
-build="$root/build-fuzz"
+build=${2:-"$root/build-fuzz"}
 "$root/scripts/deps.sh"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGAMEAI_FUZZ=ON \
-  -DGAMEAI_BUILD_TESTS=OFF -DGAMEAI_BUILD_BENCH=OFF -DGAMEAI_PYTHON=OFF >/dev/null
+if [[ -z ${2:-} ]]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DGAMEAI_FUZZ=ON \
+    -DGAMEAI_BUILD_TESTS=OFF -DGAMEAI_BUILD_BENCH=OFF -DGAMEAI_PYTHON=OFF >/dev/null
+elif ! grep -q '^GAMEAI_FUZZ:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
+  echo "fuzz.sh: $build is not a build configured with -DGAMEAI_FUZZ=ON" >&2
+  exit 2
+fi
 targets=(state_text action_text spec_text c_api_calls)
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}"
 failed=0

@@ -1,5 +1,6 @@
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <vector>
 
@@ -13,32 +14,39 @@
 namespace gameai::yacht {
 namespace {
 
+// The table of the standard rules, as Shared gives it: under ctest, the one
+// the yacht_table fixture computed for this run (GAMEAI_YACHT_TABLE_DIR).
+std::shared_ptr<const OptimalTable> StandardTable() {
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+      OptimalTable::Shared({.players = 1});
+  EXPECT_TRUE(table.ok()) << table.status();
+  return table.ok() ? *table : nullptr;
+}
+
 // Glenn 2006: 245.87 for 13 categories, 35 at 63, no yahtzee bonus; and
 // two last-turn values known in closed form.
 TEST(YachtOptimal, ReproducesThePublishedOptimum) {
-  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
-      OptimalTable::Compute({.players = 1}, 2);
-  ASSERT_TRUE(table.ok());
-  EXPECT_NEAR((*table)->StartValue(), 245.87, 0.005);
+  const std::shared_ptr<const OptimalTable> table = StandardTable();
+  ASSERT_NE(table, nullptr);
+  EXPECT_NEAR(table->StartValue(), 245.87, 0.005);
   // Only CHANCE left: the best expected sum with two rerolls is 23.33
   // (keep 5s and 6s, then 4s too on the last roll): known value 70/3.
   Scorecard chance_only{static_cast<uint16_t>(1 << kChance), 0, 0, 0};
-  EXPECT_NEAR((*table)->Expected(chance_only), 70.0 / 3.0, 1e-9);
+  EXPECT_NEAR(table->Expected(chance_only), 70.0 / 3.0, 1e-9);
   // Only YACHT left: 50 * P(yacht in three rolls) = 50 * 0.04602864...
   Scorecard yacht_only{static_cast<uint16_t>(1 << kYacht), 0, 0, 0};
-  EXPECT_NEAR((*table)->Expected(yacht_only), 50 * 0.0460286, 1e-4);
+  EXPECT_NEAR(table->Expected(yacht_only), 50 * 0.0460286, 1e-4);
 }
 
 TEST(YachtOptimal, SaveAndLoadRoundTrip) {
-  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
-      OptimalTable::Compute({.players = 1}, 2);
-  ASSERT_TRUE(table.ok());
+  const std::shared_ptr<const OptimalTable> table = StandardTable();
+  ASSERT_NE(table, nullptr);
   const std::string path = ::testing::TempDir() + "/yacht_table.bin";
-  ASSERT_TRUE((*table)->Save(path).ok());
+  ASSERT_TRUE(table->Save(path).ok());
   absl::StatusOr<std::shared_ptr<const OptimalTable>> loaded =
       OptimalTable::Load({.players = 1}, path);
   ASSERT_TRUE(loaded.ok()) << loaded.status();
-  EXPECT_EQ((*loaded)->StartValue(), (*table)->StartValue());
+  EXPECT_EQ((*loaded)->StartValue(), table->StartValue());
   // A table of the other rules is refused.
   EXPECT_FALSE(
       OptimalTable::Load({.players = 1, .yahtzee_bonus = true}, path).ok());
@@ -50,13 +58,16 @@ std::string CachePath(const std::string& name) {
 }
 
 // TableOfValue: a well-formed cache file (right header and checksum)
-// whose every entry is `value`.
-void WriteTableOfValue(const std::string& path, double value) {
+// whose every entry is `value`, of the rules with or without the bonus.
+void WriteTableOfValue(const std::string& path, double value,
+                       bool yahtzee_bonus = false) {
   const std::vector<double> values(size_t{1} << 20, value);
   ASSERT_TRUE(WriteTableFile(path,
                              {.kind = "yacht-optimal-table",
                               .version = 2,
-                              .params = "yahtzee_bonus=0 entries=1048576"},
+                              .params = yahtzee_bonus
+                                            ? "yahtzee_bonus=1 entries=1048576"
+                                            : "yahtzee_bonus=0 entries=1048576"},
                              values.data(),
                              static_cast<int64_t>(values.size() * 8))
                   .ok());
@@ -116,9 +127,9 @@ TEST(YachtOptimalCache, TextFileIsLeftUntouched) {
 
 TEST(YachtOptimalCache, OtherRulesTableIsLeftByteIdentical) {
   const std::string path = CachePath("other_rules");
-  absl::StatusOr<std::shared_ptr<const OptimalTable>> bonus =
-      OptimalTable::Shared({.players = 1, .yahtzee_bonus = true}, path);
-  ASSERT_TRUE(bonus.ok()) << bonus.status();
+  WriteTableOfValue(path, 0.0, /*yahtzee_bonus=*/true);
+  ASSERT_TRUE(OptimalTable::Load({.players = 1, .yahtzee_bonus = true}, path)
+                  .ok());
   const std::string before = gameai::testing::ReadBytes(path);
   absl::StatusOr<std::shared_ptr<const OptimalTable>> plain =
       OptimalTable::Shared({.players = 1}, path);
@@ -131,10 +142,9 @@ TEST(YachtOptimalCache, OtherRulesTableIsLeftByteIdentical) {
 
 TEST(YachtOptimalCache, TruncatedOrFlippedFileIsAnError) {
   const std::string path = CachePath("damaged");
-  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
-      OptimalTable::Compute({.players = 1}, 2);
-  ASSERT_TRUE(table.ok());
-  ASSERT_TRUE((*table)->Save(path).ok());
+  const std::shared_ptr<const OptimalTable> table = StandardTable();
+  ASSERT_NE(table, nullptr);
+  ASSERT_TRUE(table->Save(path).ok());
   std::string bytes = gameai::testing::ReadBytes(path);
   gameai::testing::WriteBytes(path, bytes.substr(0, bytes.size() - 8));
   absl::StatusOr<std::shared_ptr<const OptimalTable>> truncated =
@@ -164,6 +174,7 @@ TEST(YachtOptimalCache, UnwritableDirectoryIsAnError) {
 
 TEST(YachtOptimalCache, FailedSaveIsReported) {
   const std::string path = CachePath("full_disk");
+  ASSERT_NE(StandardTable(), nullptr);  // known, so only the save can fail
   absl::StatusOr<std::shared_ptr<const OptimalTable>> shared;
   {
     gameai::testing::FileSizeLimit limit(4096);
@@ -173,6 +184,32 @@ TEST(YachtOptimalCache, FailedSaveIsReported) {
   EXPECT_NE(shared.status().message().find("File too large"), std::string::npos)
       << shared.status();
   EXPECT_FALSE(OptimalTable::Load({.players = 1}, path).ok());
+}
+
+// With no cache path, GAMEAI_YACHT_TABLE_DIR names the directory of the
+// cache file: the table is written there, and read back the same.
+TEST(YachtOptimalCache, EnvironmentDirectoryHoldsTheSharedTable) {
+  const std::shared_ptr<const OptimalTable> table = StandardTable();
+  ASSERT_NE(table, nullptr);
+  const char* previous = std::getenv("GAMEAI_YACHT_TABLE_DIR");
+  const std::string saved = previous == nullptr ? "" : previous;
+  const std::string dir = ::testing::TempDir();
+  ASSERT_EQ(setenv("GAMEAI_YACHT_TABLE_DIR", dir.c_str(), 1), 0);
+  const std::string path = dir + "/yacht-optimal-bonus0.table";
+  std::remove(path.c_str());
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> shared =
+      OptimalTable::Shared({.players = 1});
+  if (previous == nullptr) {
+    unsetenv("GAMEAI_YACHT_TABLE_DIR");
+  } else {
+    setenv("GAMEAI_YACHT_TABLE_DIR", saved.c_str(), 1);
+  }
+  ASSERT_TRUE(shared.ok()) << shared.status();
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> loaded =
+      OptimalTable::Load({.players = 1}, path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_EQ((*loaded)->StartValue(), table->StartValue());
+  std::remove(path.c_str());
 }
 
 TEST(YachtOptimal, BeatsGreedyInSolitaire) {

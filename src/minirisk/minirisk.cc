@@ -52,11 +52,6 @@ State Rules::InitialState() const {
   return s;
 }
 
-Player Rules::CurrentPlayer(const State& s) const {
-  if (s.round == kRounds) return kTerminalPlayer;
-  return s.revealed ? kSimultaneousPlayer : kChancePlayer;
-}
-
 void Rules::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
   moves.count = 0;
   if (CurrentPlayer(s) != kSimultaneousPlayer || p < 0 ||
@@ -66,17 +61,6 @@ void Rules::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
   for (uint32_t hand = s.hands[p]; hand != 0; hand &= hand - 1) {
     moves.push_back(static_cast<Move>(std::countr_zero(hand)));
   }
-}
-
-bool Rules::IsLegal(const State& s, Move m) const {
-  return CurrentPlayer(s) == kChancePlayer && m >= kFirstPrizeAction &&
-         m < kFirstPrizeAction + kCards &&
-         (s.prizes_left >> (m - kFirstPrizeAction) & 1);
-}
-
-bool Rules::IsLegalFor(const State& s, Player p, Move m) const {
-  return CurrentPlayer(s) == kSimultaneousPlayer && p >= 0 &&
-         p < options_.players && m < kCards && (s.hands[p] >> m & 1);
 }
 
 void Rules::Apply(State& s, Move m) const {

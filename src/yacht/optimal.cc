@@ -1,5 +1,6 @@
 #include "gameai/yacht/optimal.h"
 
+#include <cstdlib>
 #include <algorithm>
 #include <bit>
 #include <bitset>
@@ -324,8 +325,23 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Load(
   return std::shared_ptr<const OptimalTable>(table);
 }
 
+namespace {
+
+// CachePathFromEnvironment: the cache file for these rules in the directory
+// GAMEAI_YACHT_TABLE_DIR names, or "" when it is unset or empty.
+std::string CachePathFromEnvironment(bool bonus) {
+  const char* dir = std::getenv("GAMEAI_YACHT_TABLE_DIR");
+  if (dir == nullptr || *dir == '\0') return "";
+  return fmt::format("{}/yacht-optimal-bonus{}.table", dir, bonus ? 1 : 0);
+}
+
+}  // namespace
+
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
-    const Options& options, const std::string& cache_path) {
+    const Options& options, const std::string& given_cache_path) {
+  const std::string cache_path =
+      given_cache_path.empty() ? CachePathFromEnvironment(options.yahtzee_bonus)
+                               : given_cache_path;
   static std::mutex mutex;
   // By rules, and by rules and cache file: a file is checked (and written)
   // once per process even when the table is already known.

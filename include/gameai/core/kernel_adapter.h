@@ -388,12 +388,13 @@ class KernelState final : public State {
   }
 
   // GrowHistory: called every kCheckpointEvery transitions. The first block
-  // holds the whole game up to kSmallReserve items, then the history grows
+  // holds the whole game up to kSmallReserve items (1 KiB, the size malloc
+  // serves from its per-thread cache), then the history grows
   // by doubling; a history past kHugeHistory items (a match of thousands of
   // deals) reserves its whole bound at once: the untouched pages of a block
   // that large are never resident, where a doubling would hold two copies.
   void GrowHistory() {
-    constexpr size_t kSmallReserve = 256;
+    constexpr size_t kSmallReserve = 64;
     constexpr size_t kHugeHistory = size_t{1} << 16;
     const std::vector<HistoryItem>& history = History();
     if (history.capacity() == 0) {
@@ -557,13 +558,14 @@ class KernelState final : public State {
   // reserved at the first move, so views and clones that never move do
   // not allocate it.
   void Checkpoint() {
-    if (transitions_ % kCheckpointEvery == 0) {
-      if (transitions_ > 0) {
-        checkpoints_.push_back({History().size(), last_seen_by_, state_});
-      }
-      GrowHistory();
-    }
+    if (transitions_ % kCheckpointEvery == 0) [[unlikely]] SaveCheckpoint();
     ++transitions_;
+  }
+  void SaveCheckpoint() {
+    if (transitions_ > 0) {
+      checkpoints_.push_back({History().size(), last_seen_by_, state_});
+    }
+    GrowHistory();
   }
 
   // SeenBy: bit p set when seat p sees `move` made by `actor` in `before`

@@ -97,15 +97,27 @@ class Rules {
   Action NumDistinctActions() const { return 2 * kCards; }
   int MaxGameLength() const { return 2 * kRounds; }
   State InitialState() const;
-  Player CurrentPlayer(const State& s) const;
+  // CurrentPlayer, IsLegal, IsLegalFor: inline, since the dynamic layer's
+  // referee calls them for every bid.
+  Player CurrentPlayer(const State& s) const {
+    if (s.round == kRounds) return kTerminalPlayer;
+    return s.revealed ? kSimultaneousPlayer : kChancePlayer;
+  }
   // LegalMoves: empty (chance outcomes come from ChanceOutcomes, bids from
   // LegalMovesFor).
   void LegalMoves(const State&, MoveList& moves) const { moves.count = 0; }
   void LegalMovesFor(const State& s, Player p, MoveList& moves) const;
   // IsLegal: m is a prize card chance may turn now. IsLegalFor: m is a bid
   // of player p now.
-  bool IsLegal(const State& s, Move m) const;
-  bool IsLegalFor(const State& s, Player p, Move m) const;
+  bool IsLegal(const State& s, Move m) const {
+    return CurrentPlayer(s) == kChancePlayer && m >= kFirstPrizeAction &&
+           m < kFirstPrizeAction + kCards &&
+           (s.prizes_left >> (m - kFirstPrizeAction) & 1);
+  }
+  bool IsLegalFor(const State& s, Player p, Move m) const {
+    return CurrentPlayer(s) == kSimultaneousPlayer && p >= 0 &&
+           p < options_.players && m < kCards && (s.hands[p] >> m & 1);
+  }
   void Apply(State& s, Move m) const;  // a prize card (chance)
   void ApplyJoint(State& s, const Move* bids) const;
   void ChanceOutcomes(const State& s, ChanceList& outcomes) const;

@@ -35,7 +35,10 @@ class OptimalTable {
   // `cache_path`; when nothing is at `cache_path` the table is written
   // there (a failed write is an error). Anything else at `cache_path` (a
   // table of other rules, a damaged one, any other file) is an error and
-  // left untouched.
+  // left untouched. With no `cache_path`, the environment variable
+  // GAMEAI_YACHT_TABLE_DIR (when set and not empty) names a directory
+  // whose yacht-optimal-bonus0.table / -bonus1.table is the cache path, so
+  // processes share one computation (the test suite sets it).
   static absl::StatusOr<std::shared_ptr<const OptimalTable>> Shared(
       const Options& options, const std::string& cache_path = "");
 
