@@ -272,15 +272,18 @@ class NetTest(unittest.TestCase):
                 self.assertEqual(a["illegal_actions"], 0, a)
 
     def test_connect_with_a_wrong_token_fails_with_the_message(self):
+        # Slow fallback moves keep the tournament running (minutes) while
+        # the client is refused, however loaded the machine; then stopped.
         server = Server(self.procs, [
             "minirisk", "--seats", "remote,fixed,random,rl,fixed",
             "--games", "5", "--port", "0", "--wait-ms", "0",
-            "--move-ms", "50", "--token-file", self.tokens("right")])
+            "--move-ms", "2000", "--token-file", self.tokens("right")])
         bad = connect(self.procs, server.port, "fixed", "wrong")
         _, err = bad.communicate(timeout=TIMEOUT)
         self.assertEqual(bad.returncode, 1)
         self.assertIn("unknown token", err)
-        server.finish()
+        server.proc.kill()
+        server.proc.wait()
 
     def test_serve_names_what_is_wrong_in_its_options(self):
         cases = [

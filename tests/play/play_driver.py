@@ -15,11 +15,12 @@ GAMEAI = os.environ.get("GAMEAI", "gameai")
 TIME_LIMIT = 150  # seconds for one game
 
 
-def run_piped(args, lines, timeout=TIME_LIMIT):
-    """`gameai play ARGS` with LINES as its standard input: (rc, output)."""
+def run_piped(args, lines, timeout=TIME_LIMIT, env=None):
+    """`gameai play ARGS` with LINES as its standard input: (rc, output).
+    ENV: the process's environment (default: this one's)."""
     proc = subprocess.Popen([GAMEAI, "play", *args], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+                            start_new_session=True, env=env)
     try:
         out, _ = proc.communicate("".join(l + "\n" for l in lines).encode(),
                                   timeout=timeout)
