@@ -9,7 +9,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
-build=${2:-"$root/build-fuzz"}
+build=$(realpath -m "${2:-$root/build-fuzz}")  # absolute: the runs cd away
 "$root/scripts/deps.sh"
 if [[ -z ${2:-} ]]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
