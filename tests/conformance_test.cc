@@ -129,6 +129,12 @@ void CheckNode(const Game& game, const State& state) {
     const std::unique_ptr<State> view = state.ViewFor(p);
     EXPECT_EQ(view->ObservationString(p), state.ObservationString(p));
     EXPECT_EQ(view->ViewFor(p)->Serialize(), view->Serialize());
+    // A seat's view reads back from its text as the same view.
+    absl::StatusOr<std::unique_ptr<State>> read =
+        game.DeserializeView(view->Serialize(), p);
+    ASSERT_TRUE(read.ok()) << read.status() << "\n" << view->Serialize();
+    CheckSameState(*view, **read);
+    EXPECT_EQ((*read)->ObservationString(p), view->ObservationString(p));
   }
   if (state.IsTerminal()) {
     EXPECT_TRUE(state.LegalActions().empty());
