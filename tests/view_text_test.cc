@@ -72,6 +72,33 @@ TEST(DeserializeView, ReadsADaifugoViewBack) {
   EXPECT_FALSE(s->GetGame().DeserializeState(text).ok());
 }
 
+TEST(DeserializeView, ReadsBackTheGiveBackOfASeatOutsideTheExchange) {
+  // The 3rd of five exchanges no cards: its view blanks what the others
+  // received, which DeserializeView must fill for Validate.
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("daifugo");
+  ASSERT_TRUE(game.ok());
+  std::unique_ptr<State> s = (*game)->NewInitialState();
+  Rng rng(7);
+  while (s->Serialize().find("phase=give_back") == std::string::npos) {
+    ASSERT_FALSE(s->IsTerminal());
+    const std::vector<Action> legal = s->LegalActions();
+    ASSERT_TRUE(s->ApplyAction(legal[rng.Below(legal.size())]).ok());
+  }
+  const std::string last = FieldOf(s->Serialize(), "last_place");
+  const std::vector<std::string_view> places = Split(last, ',');
+  Player third = -1;
+  for (size_t p = 0; p < places.size(); ++p) {
+    if (places[p] == "3") third = static_cast<Player>(p);
+  }
+  ASSERT_GE(third, 0) << last;
+  const std::string text = s->ViewFor(third)->Serialize();
+  ASSERT_EQ(FieldOf(text, "received"), "-,-,-,-,-") << text;
+  absl::StatusOr<std::unique_ptr<State>> view =
+      (*game)->DeserializeView(text, third);
+  ASSERT_TRUE(view.ok()) << view.status() << "\n" << text;
+  EXPECT_EQ((*view)->Serialize(), text);
+}
+
 TEST(DeserializeView, RefusesAnotherSeatsView) {
   const std::unique_ptr<State> s = DaifugoInPlay();
   ExpectMentions(ErrorOf(s->GetGame(), s->ViewFor(1)->Serialize(), 2),
@@ -114,7 +141,8 @@ TEST(DeserializeView, RefusesCountsNoDealFills) {
   // The viewer's own count disagrees with its hand.
   std::string wrong_own = std::to_string(std::stoi(own) + 1);
   for (size_t p = 1; p < counts.size(); ++p) {
-    wrong_own += "," + std::string(counts[p]);
+    wrong_own += ',';
+    wrong_own += counts[p];
   }
   ExpectMentions(ErrorOf(s->GetGame(), WithField(view, "count", wrong_own), 0),
                  "count= gives the viewer");
