@@ -44,7 +44,7 @@
 
 namespace gameai::daifugo {
 
-inline constexpr int kMeldActions = 2605;  // MeldIndex ids, 0: pass
+inline constexpr int kMeldActions = 2606;  // MeldIndex ids, 0: pass
 inline constexpr int kGiveAction = kMeldActions;
 inline constexpr int kDealAction = kGiveAction + 53;
 inline constexpr int kSeatAction = kDealAction + 53;
