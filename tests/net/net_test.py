@@ -120,6 +120,16 @@ def standings(doc):
     return doc
 
 
+def wait_for_lines(path, count):
+    """Until the file at `path` holds `count` lines (bounded by TIMEOUT)."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        with open(path) as f:
+            if sum(1 for _ in f) >= count:
+                return
+        time.sleep(0.005)
+
+
 def hello(sock, token, protocol=1):
     sock.sendall((json.dumps({"type": "hello", "protocol": protocol,
                               "name": "t", "token": token}) + "\n").encode())
@@ -313,12 +323,7 @@ class NetTest(unittest.TestCase):
                            "20000"),
                    connect(self.procs, port, "fixed", "b", "--retry-ms",
                            "20000")]
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            with open(log) as f:
-                if sum(1 for _ in f) >= 6:  # the header and 5 games
-                    break
-            time.sleep(0.01)
+        wait_for_lines(log, 6)  # the header and 5 games
         server.proc.send_signal(signal.SIGKILL)
         server.proc.communicate(timeout=10)
         with open(log) as f:
@@ -421,12 +426,7 @@ class NetTest(unittest.TestCase):
         server = Server(self.procs, secret + ["--log", log])
         self.assertFalse(any("note" in l for l in server.err))
         client = self.procs.start(recorder + [str(port), "s"], env=env)
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            with open(log) as f:
-                if sum(1 for _ in f) >= 6:
-                    break
-            time.sleep(0.01)
+        wait_for_lines(log, 6)
         server.proc.send_signal(signal.SIGKILL)
         server.proc.communicate(timeout=10)
         # Resuming without --secret-seeds is another tournament.
@@ -492,12 +492,7 @@ class NetTest(unittest.TestCase):
             "--max-connections", "32", "--hello-ms", "300", "--log", log,
             "--token-file", self.tokens("t")])
         player = connect(self.procs, server.port, "fixed", "t")
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            with open(log) as f:
-                if sum(1 for _ in f) >= 2:
-                    break
-            time.sleep(0.005)
+        wait_for_lines(log, 2)
         flood = []
         try:
             for _ in range(500):
