@@ -50,6 +50,33 @@ State ExchangeState(const Rules& rules,
   return s;
 }
 
+TEST(DaifugoActions, EveryMeldIdIsAMeldAction) {
+  // The meld ids end where the give actions begin.
+  EXPECT_EQ(MeldIndex::Get().Size(), kMeldActions);
+}
+
+TEST(DaifugoActions, FourTwosAndTheJokerPlayAsAFiveCardGroup) {
+  // The strongest meld, the last id, once collided with "give S3".
+  const Rules rules = Make(Options{});
+  absl::StatusOr<State> s = rules.Deserialize(
+      "phase=play games_done=0 exchange=0 seated=5 dealing_to=0 giver=0 "
+      "give_left=0 hidden=0 table=0,1,2,3,4 last_place=0,0,0,0,0 "
+      "points=0,0,0,0,0 place_counts=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/"
+      "0,0,0,0,0 hands=C3.C5.S6.H6.H7.H8.S9.D9.HT.SA.HA,S3.D4.S7.C7.H9.SK.S2."
+      "H2.D2.C2.JK,H3.S5.H5.D6.S8.ST.SJ.HJ.DK.DA,D3.H4.C6.D7.DT.DJ.CJ.HQ.HK."
+      "CK.CA,S4.C4.D5.D8.C8.C9.CT.SQ.DQ.CQ received=-,-,-,-,- "
+      "count=0,0,0,0,0 field=0 owner=0 to_move=1 passed=0 finished=0 lock=0 "
+      "revolution=0 over=0 place=0,0,0,0,0 next=1,2,3,4,0 played=-");
+  ASSERT_TRUE(s.ok()) << s.status();
+  const std::optional<Move> five = rules.ParseMove(*s, "S2 H2 D2 C2 JK(2)");
+  ASSERT_TRUE(five.has_value());
+  EXPECT_LT(*five, kMeldActions);
+  EXPECT_TRUE(rules.IsLegal(*s, *five));
+  State after = *s;
+  rules.Apply(after, *five);
+  EXPECT_EQ(std::popcount(after.deal.hands[1]), 6);
+}
+
 TEST(DaifugoMatch, BadOptionsAreRejected) {
   EXPECT_FALSE(Rules::Create({.players = 2}).ok());
   EXPECT_FALSE(Rules::Create({.players = 8}).ok());

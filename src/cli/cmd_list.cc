@@ -1,24 +1,20 @@
 // `gameai games` and `gameai agents [GAME]`.
+#include "../core/json_text.h"
 #include "args.h"
 #include "fmt/format.h"
-#include "gameai/core/json_writer.h"
 #include "gameai/core/registry.h"
 
 namespace gameai::cli {
 namespace {
 
-void WriteParams(JsonWriter& w, const std::vector<ParamDef>& params) {
-  w.Key("params");
-  w.BeginArray();
+using Json = nlohmann::ordered_json;
+
+Json ParamsJson(const std::vector<ParamDef>& params) {
+  Json out = Json::array();
   for (const ParamDef& p : params) {
-    w.BeginObject();
-    w.Key("name");
-    w.String(p.name);
-    w.Key("description");
-    w.String(p.Describe());
-    w.EndObject();
+    out.push_back({{"name", p.name}, {"description", p.Describe()}});
   }
-  w.EndArray();
+  return out;
 }
 
 void PrintParams(const std::vector<ParamDef>& params) {
@@ -49,24 +45,18 @@ int RunGames(const std::vector<std::string>& argv) {
         "usage: gameai games [--json] (no positional arguments)"));
   }
   const bool json = args->switches.count("json") > 0;
-  JsonWriter w;
-  w.BeginArray();
+  Json out = Json::array();
   for (const GameEntry* g : RegisteredGames()) {
     if (json) {
-      w.BeginObject();
-      w.Key("name");
-      w.String(g->name);
-      w.Key("help");
-      w.String(g->help);
-      WriteParams(w, g->params);
-      w.EndObject();
+      out.push_back({{"name", g->name},
+                     {"help", g->help},
+                     {"params", ParamsJson(g->params)}});
     } else {
       fmt::print("{}: {}\n", g->name, g->help);
       PrintParams(g->params);
     }
   }
-  w.EndArray();
-  if (json) fmt::print("{}\n", w.Take());
+  if (json) fmt::print("{}\n", JsonText(out));
   return 0;
 }
 
@@ -94,25 +84,17 @@ int RunAgents(const std::vector<std::string>& argv) {
     games.push_back(*game);
   }
   const bool json = args->switches.count("json") > 0;
-  JsonWriter w;
-  w.BeginArray();
+  Json out = Json::array();
   for (const GameEntry* g : games) {
     if (!json) fmt::print("{}:\n", g->name);
     for (const AgentEntry* a : AgentsFor(*g)) {
       if (json) {
-        w.BeginObject();
-        w.Key("game");
-        w.String(g->name);
-        w.Key("name");
-        w.String(a->name);
-        w.Key("help");
-        w.String(a->help);
-        w.Key("memory");
-        w.String(a->memory);
-        w.Key("memory_option");
-        w.String(a->memory_option);
-        WriteParams(w, a->params);
-        w.EndObject();
+        out.push_back({{"game", g->name},
+                       {"name", a->name},
+                       {"help", a->help},
+                       {"memory", a->memory},
+                       {"memory_option", a->memory_option},
+                       {"params", ParamsJson(a->params)}});
       } else {
         fmt::print("  {}: {}\n", a->name, a->help);
         fmt::print("    memory: {}\n", MemoryLine(*a));
@@ -120,8 +102,7 @@ int RunAgents(const std::vector<std::string>& argv) {
       }
     }
   }
-  w.EndArray();
-  if (json) fmt::print("{}\n", w.Take());
+  if (json) fmt::print("{}\n", JsonText(out));
   return 0;
 }
 

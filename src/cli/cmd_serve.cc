@@ -55,14 +55,19 @@ constexpr char kHelp[] =
     "  --token-file FILE       the remote seats' tokens, one per line "
     "(default: random,\n"
     "                          printed on stderr)\n"
-    "  --secret-seeds          hand remote seats seeds that do not reveal the "
-    "chance\n"
-    "                          stream (results then differ from gameai "
+    "  --secret-seeds          hand each remote seat a fresh random seed per "
+    "game\n"
+    "                          (logged) instead of the arena's, which reveals "
+    "the\n"
+    "                          chance events (results then differ from gameai "
     "match)\n"
     "  --max-connections N     open connections at most (default 64)\n"
     "  --hello-ms T            time for a new connection's hello (default "
     "5000)\n"
     "  --max-message-bytes N   longest message accepted (default 65536)\n"
+    "  --max-queue-bytes N     bytes queued for one client before it is closed "
+    "as a\n"
+    "                          slow reader (default 8388608)\n"
     "  --json                  the standings as JSON on stdout (as gameai "
     "match --json)\n"
     "  --help                  this text\n";
@@ -91,7 +96,8 @@ absl::StatusOr<std::vector<std::string>> ReadTokens(const std::string& path,
   if (tokens.size() != count) {
     return absl::InvalidArgumentError(fmt::format(
         "--token-file '{}' must hold {} tokens (one per remote seat), not {}",
-        path, count, tokens.size() > count ? "more" : std::to_string(tokens.size())));
+        path, count,
+        tokens.size() > count ? "more" : std::to_string(tokens.size())));
   }
   return tokens;
 }
@@ -109,13 +115,14 @@ json GameLine(const FinishedGame& g,
   for (const State::HistoryItem& item : g.state->History()) {
     history.push_back({item.player, item.action});
   }
-  json replies = json::object();
+  json replies = json::object(), seeds = json::object();
   for (const auto& [participant, agent] : remote) {
     json list = json::array();
     for (const net::Reply& r : agent->replies()) {
       list.push_back(net::ReplyToJson(r));
     }
     replies[std::to_string(participant)] = list;
+    seeds[std::to_string(participant)] = agent->sent_seed();
   }
   return {{"type", "game"},
           {"index", g.index},
@@ -125,18 +132,19 @@ json GameLine(const FinishedGame& g,
           {"scores", g.state->Scores()},
           {"returns", g.state->Returns()},
           {"illegal", g.illegal_per_seat},
-          {"replies", replies}};
+          {"replies", replies},
+          {"seeds", seeds}};
 }
 
 }  // namespace
 
 int RunServe(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(
-      argv,
-      {"seats", "games", "seed", "port", "bind", "move-ms", "wait-ms", "log",
-       "resume", "token-file", "max-connections", "hello-ms",
-       "max-message-bytes"},
-      {"json", "secret-seeds", "help"});
+  absl::StatusOr<Args> args =
+      ParseArgs(argv,
+                {"seats", "games", "seed", "port", "bind", "move-ms", "wait-ms",
+                 "log", "resume", "token-file", "max-connections", "hello-ms",
+                 "max-message-bytes", "max-queue-bytes"},
+                {"json", "secret-seeds", "help"});
   if (!args.ok()) return Fail(args.status());
   if (args->switches.count("help")) {
     fmt::print("{}", kHelp);
@@ -169,8 +177,10 @@ int RunServe(const std::vector<std::string>& argv) {
   absl::StatusOr<int64_t> hello_ms = get_int("hello-ms", 5000, 1, 3'600'000);
   absl::StatusOr<int64_t> max_bytes =
       get_int("max-message-bytes", 65536, 256, 64 << 20);
+  absl::StatusOr<int64_t> max_queue =
+      get_int("max-queue-bytes", 8 << 20, 64 << 10, int64_t{1} << 32);
   for (const auto* v : {&games, &seed, &port, &move_ms, &wait_ms, &max_conn,
-                        &hello_ms, &max_bytes}) {
+                        &hello_ms, &max_bytes, &max_queue}) {
     if (!v->ok()) return Fail(v->status());
   }
   // The arena's agents: built-in specs, and a label per remote seat.
@@ -186,9 +196,9 @@ int RunServe(const std::vector<std::string>& argv) {
     std::string label = fmt::format("remote{}", slot);
     for (const auto& [key, value] : spec->args) {
       if (key != "name") {
-        return Fail(absl::InvalidArgumentError(fmt::format(
-            "remote seat '{}': unknown option '{}'; accepted: name",
-            (*seats)[slot], key)));
+        return Fail(absl::InvalidArgumentError(
+            fmt::format("remote seat '{}': unknown option '{}'; accepted: name",
+                        (*seats)[slot], key)));
       }
       label = value;
     }
@@ -203,11 +213,14 @@ int RunServe(const std::vector<std::string>& argv) {
   } else {
     for (net::RemoteSeat& r : remote) r.token = RandomToken();
   }
-  const json header = {{"type", "tournament"}, {"version", 1},
+  const bool secret_seeds = args->switches.count("secret-seeds") > 0;
+  const json header = {{"type", "tournament"},
+                       {"version", 1},
                        {"game", (*game)->Spec()},
                        {"seats", *seats},
                        {"games", *games},
-                       {"seed", *seed}};
+                       {"seed", *seed},
+                       {"secret_seeds", secret_seeds}};
   // The log: a new file (--log) or the one to continue (--resume).
   std::optional<net::TournamentLog> log;
   net::LoggedGames logged;
@@ -218,8 +231,8 @@ int RunServe(const std::vector<std::string>& argv) {
         "file or leave it out"));
   }
   if (args->values.count("resume")) {
-    absl::StatusOr<net::TournamentLog> resumed = net::TournamentLog::Resume(
-        args->values["resume"], header, logged);
+    absl::StatusOr<net::TournamentLog> resumed =
+        net::TournamentLog::Resume(args->values["resume"], header, logged);
     if (!resumed.ok()) return Fail(resumed.status());
     log.emplace(*std::move(resumed));
   } else if (args->values.count("log")) {
@@ -234,6 +247,7 @@ int RunServe(const std::vector<std::string>& argv) {
       .port = static_cast<int>(*port),
       .max_connections = static_cast<int>(*max_conn),
       .max_message_bytes = static_cast<size_t>(*max_bytes),
+      .max_queued_bytes = static_cast<size_t>(*max_queue),
       .hello_timeout = net::Millis(*hello_ms)};
   const json welcome = {{"game", (*game)->Spec()},
                         {"seats", labels},
@@ -248,6 +262,13 @@ int RunServe(const std::vector<std::string>& argv) {
     fmt::print(stderr, "gameai serve: seat {} ({}) token {}\n", r.participant,
                r.label, r.token);
   }
+  if (!remote.empty() && !secret_seeds &&
+      (*game)->Type().chance == GameType::Chance::kStochastic) {
+    fmt::print(stderr,
+               "gameai serve: note: the seeds remote seats get (game_start) "
+               "reveal the game's chance events; --secret-seeds hands them "
+               "fresh random ones\n");
+  }
   if (!logged.games.empty()) {
     fmt::print(stderr, "gameai serve: resuming after {} logged games\n",
                logged.games.size());
@@ -260,11 +281,6 @@ int RunServe(const std::vector<std::string>& argv) {
                *wait_ms);
   }
 
-  uint64_t salt = 0;
-  if (args->switches.count("secret-seeds")) {
-    std::random_device device;
-    salt = (uint64_t{device()} << 32 | device()) | 1;
-  }
   std::map<int, net::RemoteSeatAgent*> remote_agents;
   std::map<int, bool> is_remote;
   for (const net::RemoteSeat& r : remote) is_remote[r.participant] = true;
@@ -276,7 +292,8 @@ int RunServe(const std::vector<std::string>& argv) {
   options.seed = static_cast<uint64_t>(*seed);
   options.threads = 1;  // one client per seat: one series
   options.make_agent =
-      [&](int slot, const std::string&) -> absl::StatusOr<std::unique_ptr<Agent>> {
+      [&](int slot,
+          const std::string&) -> absl::StatusOr<std::unique_ptr<Agent>> {
     if (!is_remote.count(slot)) return nullptr;
     std::vector<net::GameReplies> replay;
     if (auto it = logged.replies.find(slot); it != logged.replies.end()) {
@@ -284,7 +301,7 @@ int RunServe(const std::vector<std::string>& argv) {
     }
     replay.resize(logged.games.size());
     auto agent = std::make_unique<net::RemoteSeatAgent>(
-        **server, slot, net::Millis(*move_ms), std::move(replay), salt);
+        **server, slot, net::Millis(*move_ms), std::move(replay), secret_seeds);
     remote_agents[slot] = agent.get();
     return agent;
   };
@@ -303,20 +320,20 @@ int RunServe(const std::vector<std::string>& argv) {
   json seat_report = json::array();
   for (const net::RemoteSeat& r : remote) {
     const net::SeatCounters c = (*server)->Counters(r.participant);
-    const json counters = {{"participant", r.participant},
-                           {"label", r.label},
-                           {"connects", c.connects},
-                           {"moves", c.moves},
-                           {"illegal", c.illegal},
-                           {"malformed", c.malformed},
-                           {"timeouts", c.timeouts},
-                           {"late", c.late},
-                           {"declined", c.declined},
-                           {"disconnected_moves", c.disconnected_moves},
-                           {"slow_reader_drops", c.slow_reader_drops},
-                           {"mean_reply_ms",
-                            c.moves > 0 ? c.reply_micros / 1000.0 / c.moves
-                                        : 0.0}};
+    const json counters = {
+        {"participant", r.participant},
+        {"label", r.label},
+        {"connects", c.connects},
+        {"moves", c.moves},
+        {"illegal", c.illegal},
+        {"malformed", c.malformed},
+        {"timeouts", c.timeouts},
+        {"late", c.late},
+        {"declined", c.declined},
+        {"disconnected_moves", c.disconnected_moves},
+        {"slow_reader_drops", c.slow_reader_drops},
+        {"mean_reply_ms",
+         c.moves > 0 ? c.reply_micros / 1000.0 / c.moves : 0.0}};
     seat_report.push_back(counters);
     ends[r.participant] = {{"type", "tournament_end"},
                            {"standings", json::parse(standings)},

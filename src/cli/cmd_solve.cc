@@ -2,9 +2,9 @@
 // [--solver 'key=value,...'] [--json]`.
 #include <cstdio>
 
+#include "../core/json_text.h"
 #include "args.h"
 #include "fmt/format.h"
-#include "gameai/core/json_writer.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/state_solver.h"
 #include "gameai/core/text.h"
@@ -82,13 +82,12 @@ int SolveGame(const Game& game, const GameEntry& entry, const Params& params,
   absl::StatusOr<std::vector<SolveField>> fields = entry.solve(game, params);
   if (!fields.ok()) return Fail(fields.status());
   if (json) {
-    JsonWriter w;
-    w.BeginObject();
-    w.Key("game");
-    w.String(game.Spec());
-    for (const SolveField& f : *fields) WriteSolveField(f, w);
-    w.EndObject();
-    fmt::print("{}\n", w.Take());
+    nlohmann::ordered_json doc = {{"game", game.Spec()}};
+    for (const SolveField& f : *fields) {
+      doc[f.name] = std::visit(
+          [](const auto& v) { return nlohmann::ordered_json(v); }, f.value);
+    }
+    fmt::print("{}\n", JsonText(doc));
   } else {
     fmt::print("{}\n", game.Spec());
     PrintFields(*fields);
@@ -136,18 +135,12 @@ int SolveScorecard(const Game& game, const std::string& scorecard,
   if (!to_come.ok()) return Fail(to_come.status());
   const double total = yacht::ParseScorecard(scorecard)->total;
   if (json) {
-    JsonWriter w;
-    w.BeginObject();
-    w.Key("game");
-    w.String(game.Spec());
-    w.Key("scorecard");
-    w.String(scorecard);
-    w.Key("expected_points_to_come");
-    w.Double(*to_come);
-    w.Key("expected_final_score");
-    w.Double(total + *to_come);
-    w.EndObject();
-    fmt::print("{}\n", w.Take());
+    const nlohmann::ordered_json doc = {
+        {"game", game.Spec()},
+        {"scorecard", scorecard},
+        {"expected_points_to_come", *to_come},
+        {"expected_final_score", total + *to_come}};
+    fmt::print("{}\n", JsonText(doc));
   } else {
     fmt::print(
         "{}\n  scorecard: {}\n  expected_points_to_come: {}\n"
@@ -186,9 +179,9 @@ int RunSolve(const std::vector<std::string>& argv) {
       inputs == 0 ? FindGame((*game)->Name()) : SolverEntry(**game);
   if (!entry.ok()) return Fail(entry.status());
   if (inputs == 0 && !(*entry)->solve) {
-    return Fail(absl::InvalidArgumentError(fmt::format(
-        "game '{}' has no exact solver; games with one: {}", (*game)->Name(),
-        fmt::join(SolvableGames(), ", "))));
+    return Fail(absl::InvalidArgumentError(
+        fmt::format("game '{}' has no exact solver; games with one: {}",
+                    (*game)->Name(), fmt::join(SolvableGames(), ", "))));
   }
   const std::string options =
       args->values.count("solver") ? args->values["solver"] : std::string();

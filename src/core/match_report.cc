@@ -5,27 +5,15 @@
 
 #include "fmt/format.h"
 #include "gameai/core/arena.h"
-#include "gameai/core/json_writer.h"
+#include "json_text.h"
 
 namespace gameai {
 namespace {
 
-void WriteInterval(JsonWriter& w, const Interval& interval) {
-  w.BeginArray();
-  w.Double(interval.low);
-  w.Double(interval.high);
-  w.EndArray();
-}
+using Json = nlohmann::ordered_json;
 
-// WriteOrNull: write() when the field means something here, else null
-// (wins in a solitaire game).
-template <class Write>
-void WriteOrNull(JsonWriter& w, bool present, Write write) {
-  if (present) {
-    write();
-  } else {
-    w.Null();
-  }
+Json IntervalJson(const Interval& interval) {
+  return Json::array({interval.low, interval.high});
 }
 
 // TallyText: a count as an integer, a fractional sum with two decimals.
@@ -40,150 +28,89 @@ constexpr size_t kMaxLoggedIllegalActions = 100;
 }  // namespace
 
 std::string MatchResultToJson(const MatchResult& result) {
-  JsonWriter w;
-  w.BeginObject();
-  w.Key("game");
-  w.String(result.game);
-  w.Key("games");
-  w.Int(result.games);
-  w.Key("seed");
-  w.Uint(result.seed);
-  w.Key("threads");
-  w.Int(result.threads);
-  w.Key("series");
-  w.Int(result.series);
-  w.Key("ranks");
-  w.Int(result.ranks);
-  w.Key("random_opening");
-  w.Int(result.random_opening);
-  w.Key("players");
-  w.Int(result.num_players);
-  w.Key("solitaire");
-  w.Bool(result.solitaire);
+  Json doc = {{"game", result.game},
+              {"games", result.games},
+              {"seed", result.seed},
+              {"threads", result.threads},
+              {"series", result.series},
+              {"ranks", result.ranks},
+              {"random_opening", result.random_opening},
+              {"players", result.num_players},
+              {"solitaire", result.solitaire}};
   if (!result.units.round.empty()) {
-    w.Key("units");
-    w.BeginObject();
-    w.Key("game");
-    w.String(result.units.game);
-    w.Key("round");
-    w.String(result.units.round);
-    w.Key("rounds_per_game");
-    w.Int(result.units.rounds_per_game);
-    w.Key("rounds");
-    w.Int(result.games * result.units.rounds_per_game);
-    w.EndObject();
+    doc["units"] = {{"game", result.units.game},
+                    {"round", result.units.round},
+                    {"rounds_per_game", result.units.rounds_per_game},
+                    {"rounds", result.games * result.units.rounds_per_game}};
   }
-  w.Key("elapsed_seconds");
-  w.Double(result.elapsed_seconds);
-  w.Key("agents");
-  w.BeginArray();
+  doc["elapsed_seconds"] = result.elapsed_seconds;
+  Json agents = Json::array();
   for (const AgentResult& a : result.agents) {
-    w.BeginObject();
-    w.Key("spec");
-    w.String(a.spec);
-    w.Key("games");
-    w.Int(a.games);
+    // Wins and first places mean nothing in a solitaire game: null there.
     const bool ranked = !result.solitaire;
-    w.Key("wins");
-    WriteOrNull(w, ranked, [&] { w.Int(a.wins); });
-    w.Key("draws");
-    WriteOrNull(w, ranked, [&] { w.Int(a.draws); });
-    w.Key("losses");
-    WriteOrNull(w, ranked, [&] { w.Int(a.losses); });
-    w.Key("win_rate");
-    WriteOrNull(w, ranked, [&] { w.Double(a.win_rate); });
-    w.Key("win_rate_ci95");
-    WriteOrNull(w, ranked, [&] { WriteInterval(w, a.win_rate_ci95); });
-    w.Key("mean_score");
-    w.Double(a.mean_score);
-    w.Key("mean_score_ci95");
-    WriteInterval(w, a.mean_score_ci95);
-    w.Key("score_sum");
-    w.Double(a.score_sum);
-    w.Key("first_places");
-    WriteOrNull(w, ranked, [&] { w.Double(a.first_places); });
-    w.Key("first_place_rate_ci95");
-    WriteOrNull(w, ranked, [&] { WriteInterval(w, a.first_place_rate_ci95); });
+    auto ranked_or_null = [ranked](Json value) {
+      return ranked ? std::move(value) : Json(nullptr);
+    };
+    Json agent = {
+        {"spec", a.spec},
+        {"games", a.games},
+        {"wins", ranked_or_null(a.wins)},
+        {"draws", ranked_or_null(a.draws)},
+        {"losses", ranked_or_null(a.losses)},
+        {"win_rate", ranked_or_null(a.win_rate)},
+        {"win_rate_ci95", ranked_or_null(IntervalJson(a.win_rate_ci95))},
+        {"mean_score", a.mean_score},
+        {"mean_score_ci95", IntervalJson(a.mean_score_ci95)},
+        {"score_sum", a.score_sum},
+        {"first_places", ranked_or_null(a.first_places)},
+        {"first_place_rate_ci95",
+         ranked_or_null(IntervalJson(a.first_place_rate_ci95))}};
     if (result.solitaire) {
-      w.Key("paired_difference");
-      WriteOrNull(w, a.paired_difference.has_value(), [&] {
+      agent["paired_difference"] = nullptr;
+      if (a.paired_difference.has_value()) {
         const PairedDifference& d = *a.paired_difference;
-        w.BeginObject();
-        w.Key("vs");
-        w.String(d.vs);
-        w.Key("pairs");
-        w.Int(d.pairs);
-        w.Key("mean");
-        w.Double(d.mean);
-        w.Key("ci95");
-        WriteInterval(w, d.ci95);
-        w.EndObject();
-      });
-    }
-    w.Key("mean_return");
-    w.Double(a.mean_return);
-    w.Key("illegal_actions");
-    w.Int(a.illegal_actions);
-    if (!result.tally_names.empty()) {
-      w.Key("tallies");
-      w.BeginObject();
-      for (size_t k = 0; k < result.tally_names.size(); ++k) {
-        w.Key(result.tally_names[k]);
-        w.Double(k < a.tallies.size() ? a.tallies[k] : 0.0);
+        agent["paired_difference"] = {{"vs", d.vs},
+                                      {"pairs", d.pairs},
+                                      {"mean", d.mean},
+                                      {"ci95", IntervalJson(d.ci95)}};
       }
-      w.EndObject();
     }
-    w.EndObject();
+    agent["mean_return"] = a.mean_return;
+    agent["illegal_actions"] = a.illegal_actions;
+    if (!result.tally_names.empty()) {
+      Json tallies = Json::object();
+      for (size_t k = 0; k < result.tally_names.size(); ++k) {
+        tallies[result.tally_names[k]] =
+            k < a.tallies.size() ? a.tallies[k] : 0.0;
+      }
+      agent["tallies"] = std::move(tallies);
+    }
+    agents.push_back(std::move(agent));
   }
-  w.EndArray();
-  w.Key("winner");
-  w.String(result.winner);
-  w.Key("repeated_games");
-  w.Int(result.repeated_games);
-  w.Key("warnings");
-  w.BeginArray();
-  for (const std::string& warning : result.warnings) w.String(warning);
-  w.EndArray();
+  doc["agents"] = std::move(agents);
+  doc["winner"] = result.winner;
+  doc["repeated_games"] = result.repeated_games;
+  doc["warnings"] = result.warnings;
   if (!result.game_log.empty()) {
-    w.Key("game_log");
-    w.BeginArray();
+    Json log = Json::array();
     for (const GameLogEntry& g : result.game_log) {
-      w.BeginObject();
-      w.Key("agents");
-      w.BeginArray();
-      for (int a : g.agent_of_seat) w.Int(a);
-      w.EndArray();
-      w.Key("scores");
-      w.BeginArray();
-      for (double s : g.scores) w.Double(s);
-      w.EndArray();
-      w.EndObject();
+      log.push_back({{"agents", g.agent_of_seat}, {"scores", g.scores}});
     }
-    w.EndArray();
+    doc["game_log"] = std::move(log);
   }
-  w.Key("illegal_action_log");
-  w.BeginArray();
+  Json illegal = Json::array();
   for (size_t i = 0;
        i < result.illegal_actions.size() && i < kMaxLoggedIllegalActions; ++i) {
     const IllegalAction& x = result.illegal_actions[i];
-    w.BeginObject();
-    w.Key("agent");
-    w.String(x.agent);
-    w.Key("game_index");
-    w.Int(x.game_index);
-    w.Key("seat");
-    w.Int(x.seat);
-    w.Key("state");
-    w.String(x.state);
-    w.Key("action");
-    w.String(x.action);
-    w.Key("reason");
-    w.String(x.reason);
-    w.EndObject();
+    illegal.push_back({{"agent", x.agent},
+                       {"game_index", x.game_index},
+                       {"seat", x.seat},
+                       {"state", x.state},
+                       {"action", x.action},
+                       {"reason", x.reason}});
   }
-  w.EndArray();
-  w.EndObject();
-  return w.Take() + "\n";
+  doc["illegal_action_log"] = std::move(illegal);
+  return JsonText(doc) + "\n";
 }
 
 std::string MatchResultToTable(const MatchResult& result) {

@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/core/spec.h"
+#include "json_text.h"
 
 namespace gameai {
 
@@ -45,61 +46,30 @@ absl::StatusOr<StateSolution> SolveState(const State& state,
   return (*entry)->solve_state(state, *params);
 }
 
-void WriteSolveField(const SolveField& field, JsonWriter& w) {
-  w.Key(field.name);
-  if (const auto* i = std::get_if<int64_t>(&field.value)) w.Int(*i);
-  if (const auto* d = std::get_if<double>(&field.value)) w.Double(*d);
-  if (const auto* s = std::get_if<std::string>(&field.value)) w.String(*s);
-}
-
 std::string StateSolutionToJson(const State& state,
                                 const StateSolution& solution) {
-  JsonWriter w;
-  w.BeginObject();
-  w.Key("game");
-  w.String(state.GetGame().Spec());
-  w.Key("state");
-  w.String(state.Serialize());
-  w.Key("status");
-  w.String(solution.status);
-  w.Key("value");
-  if (solution.status == "bounded") {
-    w.Null();
-  } else {
-    w.Double(solution.value);
-  }
-  w.Key("value_lower");
-  w.Double(solution.value_lower);
-  w.Key("value_upper");
-  w.Double(solution.value_upper);
-  w.Key("value_meaning");
-  w.String(solution.value_meaning);
-  w.Key("best_action");
-  if (solution.best_action) {
-    w.Int(*solution.best_action);
-  } else {
-    w.Null();
-  }
-  w.Key("best_action_text");
-  w.String(solution.best_action_text);
-  w.Key("nodes");
-  w.Int(solution.nodes);
-  w.Key("action_values");
-  w.BeginArray();
+  using Json = nlohmann::ordered_json;
+  Json doc = {{"game", state.GetGame().Spec()},
+              {"state", state.Serialize()},
+              {"status", solution.status},
+              {"value", solution.status == "bounded" ? Json(nullptr)
+                                                     : Json(solution.value)},
+              {"value_lower", solution.value_lower},
+              {"value_upper", solution.value_upper},
+              {"value_meaning", solution.value_meaning},
+              {"best_action", solution.best_action ? Json(*solution.best_action)
+                                                   : Json(nullptr)},
+              {"best_action_text", solution.best_action_text},
+              {"nodes", solution.nodes},
+              {"action_values", Json::array()}};
   for (const StateSolution::ActionValue& a : solution.action_values) {
-    w.BeginObject();
-    w.Key("action");
-    w.Int(a.action);
-    w.Key("text");
-    w.String(a.text);
-    w.Key("value");
-    w.Double(a.value);
-    w.EndObject();
+    doc["action_values"].push_back(
+        {{"action", a.action}, {"text", a.text}, {"value", a.value}});
   }
-  w.EndArray();
-  for (const SolveField& f : solution.details) WriteSolveField(f, w);
-  w.EndObject();
-  return w.Take();
+  for (const SolveField& f : solution.details) {
+    doc[f.name] = std::visit([](const auto& v) { return Json(v); }, f.value);
+  }
+  return JsonText(doc);
 }
 
 }  // namespace gameai

@@ -158,6 +158,13 @@ std::string Rules::Serialize(const State& s) const {
 }
 
 absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
+  absl::StatusOr<State> s = Parse(text);
+  if (!s.ok()) return s.status();
+  if (absl::Status valid = Validate(*s); !valid.ok()) return valid;
+  return s;
+}
+
+absl::StatusOr<State> Rules::Parse(std::string_view text) const {
   const int n = options_.players;
   auto error = [](std::string_view what) {
     return absl::InvalidArgumentError(fmt::format(
@@ -311,9 +318,19 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
     d.next[p] = static_cast<uint8_t>(next[p]);
   }
   d.field = MeldIndex::Get().MeldOf(field_id);
-
-  if (absl::Status valid = Validate(s); !valid.ok()) return valid;
   return s;
+}
+
+int Rules::ReceivedInGiveBack(const State& s, Player p) const {
+  const int n = options_.players;
+  const bool four = n >= 4;
+  const int place = s.last_place[p];
+  if (place == 1) return 2;
+  if (place == 2 && four) return 1;
+  if (place == n) {
+    return s.giver == PlayerWithPlace(s, 1) ? 2 - s.give_left : 2;
+  }
+  return 0;  // n - 1 with four: 2nd gives back last, ending the phase
 }
 
 absl::Status Rules::Validate(const State& s) const {
@@ -490,12 +507,7 @@ absl::Status Rules::Validate(const State& s) const {
     if (std::popcount(d.hands[s.giver]) < s.give_left)
       return error("the giver has no one to give to, or too few cards");
     for (int p = 0; p < n; ++p) {
-      const int place = s.last_place[p];
-      int want = 0;
-      if (place == 1) want = 2;
-      if (place == 2 && four) want = 1;
-      if (place == n) want = first_giver ? 2 - s.give_left : 2;
-      if (place == n - 1 && four) want = 0;
+      const int want = ReceivedInGiveBack(s, p);
       if (std::popcount(s.received[p]) != want)
         return error(fmt::format("player {} received {} cards, not {}", p,
                                  std::popcount(s.received[p]), want));

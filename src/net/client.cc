@@ -26,17 +26,23 @@ struct Player {
   std::unique_ptr<Agent> agent;
 };
 
+// ViewOf: the seat's view the message carries, rebuilt as the state an
+// in-process agent gets (State::ViewFor(seat)).
 absl::StatusOr<std::unique_ptr<State>> ViewOf(const Game& game,
                                               const json& message) {
   if (!message.contains("view") || !message["view"].contains("state") ||
-      !message["view"]["state"].is_string()) {
-    return absl::InvalidArgumentError("a message without view.state");
+      !message["view"]["state"].is_string() ||
+      !message["view"].contains("seat") ||
+      !message["view"]["seat"].is_number_integer()) {
+    return absl::InvalidArgumentError(
+        "a message without view.state and view.seat");
   }
   absl::StatusOr<std::unique_ptr<State>> view =
-      game.DeserializeState(message["view"]["state"].get<std::string>());
+      game.DeserializeView(message["view"]["state"].get<std::string>(),
+                           message["view"]["seat"].get<gameai::Player>());
   if (!view.ok()) {
-    return absl::UnimplementedError(fmt::format(
-        "cannot rebuild the seat's view of {} for a built-in agent: {}",
+    return absl::DataLossError(fmt::format(
+        "the server sent a view of {} the client cannot rebuild: {}",
         game.Name(), Str(view.status().message())));
   }
   return view;
@@ -94,8 +100,8 @@ absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
             "the server refused: {}", message.value("message", "")));
       } else if (type == "welcome") {
         if (player.game == nullptr) {
-          GAMEAI_ASSIGN_OR_RETURN(player.game,
-                                  LoadGame(message.at("game").get<std::string>()));
+          GAMEAI_ASSIGN_OR_RETURN(
+              player.game, LoadGame(message.at("game").get<std::string>()));
           GAMEAI_ASSIGN_OR_RETURN(player.agent,
                                   LoadAgent(*player.game, options.agent));
         }
@@ -135,9 +141,8 @@ absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
         return Outcome::kEnd;
       }
     } catch (const json::exception& e) {
-      return absl::DataLossError(
-          fmt::format("a '{}' message the client cannot read: {}", type,
-                      e.what()));
+      return absl::DataLossError(fmt::format(
+          "a '{}' message the client cannot read: {}", type, e.what()));
     }
   }
 }

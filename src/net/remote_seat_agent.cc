@@ -1,9 +1,9 @@
 #include "gameai/net/remote_seat_agent.h"
 
 #include <algorithm>
+#include <random>
 
 #include "fmt/format.h"
-#include "gameai/core/random.h"
 #include "gameai/core/text.h"
 #include "gameai/net/view_json.h"
 
@@ -22,26 +22,30 @@ bool ActsIn(const State& view, Player seat) {
 RemoteSeatAgent::RemoteSeatAgent(TournamentServer& server, int participant,
                                  Millis move_time,
                                  std::vector<GameReplies> replay,
-                                 uint64_t seed_salt)
+                                 bool secret_seeds)
     : server_(server),
       participant_(participant),
       move_time_(move_time),
       replay_(std::move(replay)),
-      seed_salt_(seed_salt) {}
+      secret_seeds_(secret_seeds) {}
 
 void RemoteSeatAgent::OnStartGame(const Game& game, uint64_t seed) {
   (void)game;
   ++game_index_;
   replay_pos_ = 0;
   replies_.clear();
+  sent_seed_ = 0;
   if (replaying()) return;
-  server_.SetGameStart(
-      participant_,
-      {{"type", "game_start"},
-       {"game_index", game_index_},
-       {"seat", seat()},
-       {"seed", seed_salt_ == 0 ? seed : DeriveSeed(seed, seed_salt_)},
-       {"table", table()}});
+  sent_seed_ = seed;
+  if (secret_seeds_) {
+    std::random_device device;
+    sent_seed_ = uint64_t{device()} << 32 | device();
+  }
+  server_.SetGameStart(participant_, {{"type", "game_start"},
+                                      {"game_index", game_index_},
+                                      {"seat", seat()},
+                                      {"seed", sent_seed_},
+                                      {"table", table()}});
 }
 
 nlohmann::json RemoteSeatAgent::ActMessage(const State& view) const {
@@ -100,12 +104,13 @@ void RemoteSeatAgent::OnInform(const State& view, const Event& event) {
 void RemoteSeatAgent::OnEndGame(const State& view,
                                 absl::Span<const double> returns) {
   if (replaying()) return;
-  server_.Send(participant_,
-               {{"type", "game_end"},
-                {"game_index", game_index_},
-                {"scores", view.Scores()},
-                {"returns", std::vector<double>(returns.begin(), returns.end())},
-                {"view", ViewToJson(view, seat())}});
+  server_.Send(
+      participant_,
+      {{"type", "game_end"},
+       {"game_index", game_index_},
+       {"scores", view.Scores()},
+       {"returns", std::vector<double>(returns.begin(), returns.end())},
+       {"view", ViewToJson(view, seat())}});
 }
 
 }  // namespace gameai::net

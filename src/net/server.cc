@@ -1,5 +1,6 @@
 #include "gameai/net/server.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -18,6 +19,9 @@ namespace {
 using asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
+
+// kMaxSendBuffer: the largest kernel send buffer a connection gets.
+constexpr size_t kMaxSendBuffer = 1 << 20;
 
 std::string Line(const json& message) { return message.dump() + "\n"; }
 
@@ -86,6 +90,13 @@ class Session : public std::enable_shared_from_this<Session> {
   void Start() {
     asio::error_code ec;
     socket_.set_option(tcp::no_delay(true), ec);
+    // The kernel's buffer for what the client has not read is bounded
+    // too (else it grows to megabytes before the queue's cap can see a
+    // slow reader).
+    const size_t send_buffer =
+        std::min(server_.options.max_queued_bytes, kMaxSendBuffer);
+    socket_.set_option(
+        asio::socket_base::send_buffer_size(static_cast<int>(send_buffer)), ec);
     hello_timer_.expires_after(server_.options.hello_timeout);
     hello_timer_.async_wait([self = shared_from_this()](asio::error_code ec) {
       if (!ec && self->participant_ < 0) {

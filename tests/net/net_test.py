@@ -106,8 +106,8 @@ def python_bot(procs, port, token):
                         f"127.0.0.1:{port}", token], env=env)
 
 
-def match_json(agents, games, seed):
-    out = subprocess.run([GAMEAI, "match", "minirisk", "--agents",
+def match_json(agents, games, seed, game="minirisk"):
+    out = subprocess.run([GAMEAI, "match", game, "--agents",
                           ",".join(agents), "--games", str(games), "--seed",
                           str(seed), "--json"], capture_output=True,
                          text=True, timeout=TIMEOUT, check=True).stdout
@@ -118,6 +118,16 @@ def standings(doc):
     doc = dict(doc)
     doc.pop("elapsed_seconds")
     return doc
+
+
+def wait_for_lines(path, count):
+    """Until the file at `path` holds `count` lines (bounded by TIMEOUT)."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        with open(path) as f:
+            if sum(1 for _ in f) >= count:
+                return
+        time.sleep(0.005)
 
 
 def hello(sock, token, protocol=1):
@@ -316,12 +326,7 @@ class NetTest(unittest.TestCase):
                            "20000"),
                    connect(self.procs, port, "fixed", "b", "--retry-ms",
                            "20000")]
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            with open(log) as f:
-                if sum(1 for _ in f) >= 6:  # the header and 5 games
-                    break
-            time.sleep(0.01)
+        wait_for_lines(log, 6)  # the header and 5 games
         server.proc.send_signal(signal.SIGKILL)
         server.proc.communicate(timeout=10)
         with open(log) as f:
@@ -346,6 +351,140 @@ class NetTest(unittest.TestCase):
         games = [l["index"] for l in lines if l["type"] == "game"]
         self.assertEqual(games, list(range(20)))
 
+    def test_daifugo_connect_seats_give_the_standings_of_match(self):
+        """Daifugo (hidden hands) with gameai connect seats: each rebuilds
+        its seat's view from the text, and the standings equal match."""
+        game = "daifugo(games=3)"
+        agents = ["heuristic", "montecarlo", "heuristic", "random",
+                  "montecarlo(playouts=8)"]
+        server = Server(self.procs, [
+            game, "--seats", "remote(name=heuristic),remote(name=montecarlo),"
+            "heuristic,random,montecarlo(playouts=8)",
+            "--games", "5", "--seed", "11", "--port", "0", "--json",
+            "--token-file", self.tokens("h", "m")])
+        clients = [connect(self.procs, server.port, agents[0], "h"),
+                   connect(self.procs, server.port, agents[1], "m")]
+        served = json.loads(server.finish())
+        for c in clients:
+            _, err = c.communicate(timeout=TIMEOUT)
+            self.assertEqual(c.returncode, 0, err)
+        self.assertEqual(standings(served),
+                         standings(match_json(agents, 5, 11, game)))
+        for counters in server.seat_counters().values():
+            self.assertGreater(counters["moves"], 0, counters)
+            self.assertEqual(counters["illegal"] + counters["declined"] +
+                             counters["timeouts"] + counters["malformed"],
+                             0, counters)
+
+    def test_connect_seats_give_the_standings_of_match_in_every_game(self):
+        """Yacht, the Lines board and Kalah with a gameai connect seat:
+        the standings equal match (MiniRisk and Daifugo have their own)."""
+        cases = [
+            ("yacht", ["random", "dice8"]),
+            ("linesboard(rows=6,cols=8,max_turns=40)", ["random", "greedy"]),
+            ("mancala(pits=4,seeds=3)", ["greedy", "beginner"]),
+        ]
+        for game, agents in cases:
+            with self.subTest(game=game):
+                server = Server(self.procs, [
+                    game, "--seats", f"remote(name={agents[0]}),{agents[1]}",
+                    "--games", "4", "--seed", "3", "--port", "0", "--json",
+                    "--token-file", self.tokens("t")])
+                client = connect(self.procs, server.port, agents[0], "t")
+                served = json.loads(server.finish())
+                _, err = client.communicate(timeout=TIMEOUT)
+                self.assertEqual(client.returncode, 0, err)
+                self.assertEqual(standings(served),
+                                 standings(match_json(agents, 4, 3, game)))
+                counters = server.seat_counters()[agents[0]]
+                self.assertGreater(counters["moves"], 0)
+                self.assertEqual(counters["illegal"], 0)
+
+    def test_secret_seeds_are_not_the_arenas_and_resume_reaches_the_standings(
+            self):
+        """--secret-seeds: the seeds a client gets are fresh (not the
+        arena's, all different, logged); a server killed mid-tournament
+        and resumed reaches the standings of the run with arena seeds
+        (the client's play ignores its seed)."""
+        env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
+        recorder = [sys.executable,
+                    os.path.join(SOURCE, "tests", "net", "seed_recorder.py")]
+        seats = "remote(name=first),fixed,random,rl,fixed"
+        port = free_port()
+        args = ["minirisk", "--seats", seats, "--games", "20", "--seed",
+                "9", "--port", str(port), "--json",
+                "--token-file", self.tokens("s")]
+        # The arena's seeds, with the note that they reveal the chance.
+        plain = Server(self.procs, args)
+        client = self.procs.start(recorder + [str(port), "s"], env=env)
+        plain_standings = standings(json.loads(plain.finish()))
+        out, err = client.communicate(timeout=TIMEOUT)
+        self.assertEqual(client.returncode, 0, err)
+        arena_seeds = json.loads(out)
+        self.assertTrue(any("--secret-seeds" in l and "note" in l
+                            for l in plain.err), plain.err)
+        # Secret seeds, killed after 5 games and resumed.
+        log = os.path.join(self.dir, "games.jsonl")
+        secret = args + ["--secret-seeds"]
+        server = Server(self.procs, secret + ["--log", log])
+        self.assertFalse(any("note" in l for l in server.err))
+        client = self.procs.start(recorder + [str(port), "s"], env=env)
+        wait_for_lines(log, 6)
+        server.proc.send_signal(signal.SIGKILL)
+        server.proc.communicate(timeout=10)
+        # Resuming without --secret-seeds is another tournament.
+        other = subprocess.run([GAMEAI, "serve"] + args + ["--resume", log],
+                               capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(other.returncode, 1)
+        self.assertIn("secret_seeds", other.stderr)
+        resumed = Server(self.procs, secret + ["--resume", log])
+        self.assertEqual(standings(json.loads(resumed.finish())),
+                         plain_standings)
+        out, err = client.communicate(timeout=TIMEOUT)
+        self.assertEqual(client.returncode, 0, err)
+        secret_seeds = json.loads(out)
+        self.assertEqual(sorted(secret_seeds, key=int),
+                         [str(i) for i in range(20)])
+        for i, seed in secret_seeds.items():
+            self.assertNotEqual(seed, arena_seeds[i], i)
+        self.assertEqual(len(set(secret_seeds.values())), 20)
+        with open(log) as f:
+            lines = [json.loads(l) for l in f]
+        self.assertTrue(lines[0]["secret_seeds"])
+        logged = {str(l["index"]): l["seeds"]["0"] for l in lines
+                  if l["type"] == "game"}
+        self.assertEqual(logged, secret_seeds)
+
+    def test_slow_reader_is_closed_and_others_finish(self):
+        """A client that says hello and never reads: its queue cap closes
+        it, its seat falls back, the other seats play every game."""
+        server = Server(self.procs, [
+            "minirisk", "--seats",
+            "remote(name=slow),fixed,random,rl,remote(name=fixed)",
+            "--games", "10", "--seed", "6", "--port", "0", "--json",
+            "--move-ms", "50", "--max-queue-bytes", "65536",
+            "--token-file", self.tokens("slow", "fixed")])
+        slow = socket.socket()
+        try:
+            slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+            slow.connect(("127.0.0.1", server.port))
+            hello(slow, "slow")
+            fixed = connect(self.procs, server.port, "fixed", "fixed")
+            served = json.loads(server.finish())
+        finally:
+            slow.close()
+        _, err = fixed.communicate(timeout=TIMEOUT)
+        self.assertEqual(fixed.returncode, 0, err)
+        self.assertEqual(served["games"], 10)
+        seats = server.seat_counters()
+        self.assertEqual(seats["slow"]["slow_reader_drops"], 1, seats)
+        self.assertEqual(seats["slow"]["connects"], 1)
+        self.assertGreater(seats["slow"]["disconnected_moves"], 0)
+        self.assertEqual(seats["fixed"]["moves"], 150, seats)
+        agents = {a["spec"]: a for a in served["agents"]}
+        for spec in ("fixed", "random", "rl"):
+            self.assertEqual(agents[spec]["illegal_actions"], 0, spec)
+
     def test_flood_of_silent_connections_is_shed(self):
         """500 connections that never say hello: the extra ones are refused,
         the silent ones time out, the running tournament finishes."""
@@ -356,12 +495,7 @@ class NetTest(unittest.TestCase):
             "--max-connections", "32", "--hello-ms", "300", "--log", log,
             "--token-file", self.tokens("t")])
         player = connect(self.procs, server.port, "fixed", "t")
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            with open(log) as f:
-                if sum(1 for _ in f) >= 2:
-                    break
-            time.sleep(0.005)
+        wait_for_lines(log, 2)
         flood = []
         try:
             for _ in range(500):

@@ -79,6 +79,16 @@ class Game : public std::enable_shared_from_this<Game> {
   // state it returns passes State::Validate: every function can play on it.
   virtual absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const = 0;
+  // DeserializeView: the inverse of State::ViewFor(viewer)->Serialize() for
+  // a seat `viewer`: text that is that seat's view of some playable state
+  // (its own hidden information shown, the others' hidden the way ViewFor
+  // hides them), as a remote client rebuilds the view it was sent. For
+  // games of perfect information the same as DeserializeState. Errors are
+  // InvalidArgument naming what is wrong (a viewer who is no seat, text
+  // that shows what the seat may not see, hidden counts that add up to no
+  // deal).
+  virtual absl::StatusOr<std::unique_ptr<State>> DeserializeView(
+      std::string_view text, Player viewer) const = 0;
 
   // Numeric observations for learners (docs/<game>.md lays each out).
   // ObservationTensorShape: the dimensions of State::ObservationTensor;

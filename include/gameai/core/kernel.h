@@ -40,6 +40,10 @@
 //                  nullopt (so reading a move does not format every one)
 //   Redact(s, viewer): s with everything `viewer` may not see blanked
 //                  (other players' private cards); agents get only this
+//   DeserializeView(text, viewer): the inverse of Serialize(Redact(s,
+//                  viewer)) for a seat `viewer`, with the view's checks
+//                  (for a Redact kernel whose Deserialize refuses views;
+//                  without it a view is read by Deserialize)
 //   MoveVisibleTo(before, actor, m, observer): whether `observer` sees
 //                  move m made in state `before` (a private deal: only
 //                  its receiver); events hide the rest
@@ -179,6 +183,14 @@ template <class R>
 concept HasRedact = requires(const R& rules, const typename R::State& cstate,
                              Player viewer) {
   { rules.Redact(cstate, viewer) } -> std::same_as<typename R::State>;
+};
+
+template <class R>
+concept HasDeserializeView = requires(const R& rules, std::string_view text,
+                                      Player viewer) {
+  {
+    rules.DeserializeView(text, viewer)
+    } -> std::same_as<absl::StatusOr<typename R::State>>;
 };
 
 template <class R>

@@ -57,6 +57,8 @@ class KernelGame final : public Game {
   }
   absl::StatusOr<std::unique_ptr<State>> DeserializeState(
       std::string_view text) const override;
+  absl::StatusOr<std::unique_ptr<State>> DeserializeView(
+      std::string_view text, Player viewer) const override;
   std::vector<int> ObservationTensorShape() const override {
     if constexpr (HasObservationTensor<R>) {
       return rules_.ObservationTensorShape();
@@ -668,6 +670,37 @@ absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeState(
   }
   auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
   return std::make_unique<KernelState<R>>(std::move(self), *state);
+}
+
+template <Kernel R>
+absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeView(
+    std::string_view text, Player viewer) const {
+  if (viewer < 0 || viewer >= rules_.NumPlayers()) {
+    return absl::InvalidArgumentError(
+        fmt::format("{}: viewer {} is not a seat (0..{})", name_, viewer,
+                    rules_.NumPlayers() - 1));
+  }
+  if constexpr (!HasRedact<R>) {
+    return DeserializeState(text);  // nothing is hidden: the view is a state
+  } else {
+    absl::StatusOr<typename R::State> view;
+    if constexpr (HasDeserializeView<R>) {
+      view = rules_.DeserializeView(text, viewer);
+    } else {
+      view = rules_.Deserialize(text);
+    }
+    if (!view.ok()) return view.status();
+    // A view hides all that Redact hides: redacting it again changes nothing.
+    if (rules_.Serialize(rules_.Redact(*view, viewer)) !=
+        rules_.Serialize(*view)) {
+      return absl::InvalidArgumentError(fmt::format(
+          "{}: the text shows what seat {} may not see: not its view", name_,
+          viewer));
+    }
+    auto self =
+        std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
+    return std::make_unique<KernelState<R>>(std::move(self), *view);
+  }
 }
 
 template <Kernel R>

@@ -14,7 +14,6 @@
 
 #include "absl/status/statusor.h"
 #include "gameai/core/game.h"
-#include "gameai/core/json_writer.h"
 #include "gameai/core/params.h"
 #include "gameai/core/registry.h"
 
@@ -39,9 +38,6 @@ absl::StatusOr<Params> ResolveSolverOptions(const GameEntry& entry,
 // runs out is no error: status "bounded".
 absl::StatusOr<StateSolution> SolveState(const State& state,
                                          std::string_view solver_options);
-
-// WriteSolveField: `field` as a key and its value (a number or a string).
-void WriteSolveField(const SolveField& field, JsonWriter& w);
 
 // StateSolutionToJson: {"game", "state", "status", "value" (null when
 // bounded), "value_lower", "value_upper", "value_meaning", "best_action"

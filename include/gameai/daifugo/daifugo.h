@@ -44,7 +44,7 @@
 
 namespace gameai::daifugo {
 
-inline constexpr int kMeldActions = 2605;  // MeldIndex ids, 0: pass
+inline constexpr int kMeldActions = 2606;  // MeldIndex ids, 0: pass
 inline constexpr int kGiveAction = kMeldActions;
 inline constexpr int kDealAction = kGiveAction + 53;
 inline constexpr int kSeatAction = kDealAction + 53;
@@ -132,6 +132,14 @@ class Rules {
   std::string ToString(const State& s) const;
   std::string Serialize(const State& s) const;
   absl::StatusOr<State> Deserialize(std::string_view text) const;
+  // DeserializeView: the inverse of Serialize(Redact(s, viewer)) for a
+  // seat `viewer` and a state s that Validate accepts: the viewer's hand
+  // shown, every other hand hidden with its size in count=, the exchange
+  // shown only where the viewer took part, and hidden cards that some
+  // valid deal fills (daifugo_view_text.cc). Else an InvalidArgument error
+  // naming the problem.
+  absl::StatusOr<State> DeserializeView(std::string_view text,
+                                        Player viewer) const;
   // Validate: what play keeps: no view (hidden hands), every card in
   // exactly one place once dealt and nowhere before, hands dealt one at a
   // time around the table, places, points and place counts that agree,
@@ -198,6 +206,12 @@ class Rules {
   void NextGiver(State& s) const;
   void EndDeal(State& s) const;
   int PlayerWithPlace(const State& s, int place) const;
+  // Parse: the state Serialize wrote, read field by field and not
+  // validated (Deserialize and DeserializeView check it their ways).
+  absl::StatusOr<State> Parse(std::string_view text) const;
+  // ReceivedInGiveBack: how many cards p holds received in the exchange
+  // while the give-back of `s` is in progress.
+  int ReceivedInGiveBack(const State& s, Player p) const;
 
   Options options_;
   DealRules deal_rules_;

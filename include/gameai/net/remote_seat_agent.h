@@ -35,15 +35,19 @@ using GameReplies = std::vector<Reply>;
 class RemoteSeatAgent final : public Agent {
  public:
   // `replay[g]`: game g's logged replies of this participant, in order.
-  // `seed_salt`: 0 hands the client the arena's per-game seat seed (as
-  // in-process agents get: results identical to `gameai match`), else
-  // DeriveSeed(seat seed, salt), which does not reveal the chance stream.
+  // `secret_seeds`: false hands the client the arena's per-game seat seed
+  // (as in-process agents get: results identical to `gameai match`, but
+  // the seed reveals the game's chance events); true a fresh random 64-bit
+  // seed per game (std::random_device), unrelated to the arena's.
   RemoteSeatAgent(TournamentServer& server, int participant, Millis move_time,
-                  std::vector<GameReplies> replay, uint64_t seed_salt);
+                  std::vector<GameReplies> replay, bool secret_seeds);
 
   int participant() const { return participant_; }
   // replies: this game's replies so far (the log's record).
   const GameReplies& replies() const { return replies_; }
+  // sent_seed: the seed this game's game_start handed the client (the
+  // log's record; 0 for a game replayed from the log).
+  uint64_t sent_seed() const { return sent_seed_; }
   bool HasMemory() const override { return true; }  // the client's
 
  protected:
@@ -62,7 +66,8 @@ class RemoteSeatAgent final : public Agent {
   int participant_;
   Millis move_time_;
   std::vector<GameReplies> replay_;
-  uint64_t seed_salt_;
+  bool secret_seeds_;
+  uint64_t sent_seed_ = 0;
   int64_t game_index_ = -1;
   size_t replay_pos_ = 0;
   GameReplies replies_;

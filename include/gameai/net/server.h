@@ -37,6 +37,10 @@ struct ServerOptions {
   int port = 7019;  // 0: an ephemeral port (see TournamentServer::port)
   int max_connections = 64;
   size_t max_message_bytes = 64 * 1024;
+  // max_queued_bytes: a client's unsent messages at most (then it is a
+  // slow reader and closed); its kernel send buffer is set to the same
+  // bound, at most 1 MiB (which Linux doubles), so a client that never
+  // reads holds at most about three times this on the server.
   size_t max_queued_bytes = 8 * 1024 * 1024;
   Millis hello_timeout{5000};
 };
