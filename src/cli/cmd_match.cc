@@ -93,10 +93,14 @@ int RunMatchCommand(const std::vector<std::string>& argv) {
 
 int RunMatchWithAgents(const std::vector<std::string>& argv,
                        std::vector<AgentEntry> custom_agents) {
-  // Under mpirun only rank 0 speaks (the others' errors reach it).
+  // Under mpirun only rank 0 speaks, its exit status included: the others
+  // exit 0, since a rank that exits nonzero first makes mpirun kill rank 0,
+  // maybe before it has printed the message (every error reaches rank 0:
+  // a mistyped option is found by every rank alike, the others' match
+  // errors through the gather).
   const bool quiet = LaunchedAsOtherRank();
   auto fail = [quiet](const absl::Status& status) {
-    return quiet ? ExitCodeFor(status) : Fail(status);
+    return quiet ? 0 : Fail(status);
   };
   absl::StatusOr<Args> args = ParseArgs(
       argv, {"agents", "games", "seed", "series", "threads", "random-opening"},
@@ -141,10 +145,8 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   absl::StatusOr<MatchResult> result;
   if (distributed) {
     RankedResult ranked = RunMatchOnRanks(options);
-    // Rank 0 speaks for the job; the others exit with their own status.
-    if (!ranked.root) {
-      return ranked.result.ok() ? 0 : ExitCodeFor(ranked.result.status());
-    }
+    // Rank 0 speaks for the job, its exit status included (see `fail`).
+    if (!ranked.root) return 0;
     result = std::move(ranked.result);
   } else {
     result = RunMatch(options);
