@@ -282,12 +282,13 @@ class NetTest(unittest.TestCase):
                 self.assertEqual(a["illegal_actions"], 0, a)
 
     def test_connect_with_a_wrong_token_fails_with_the_message(self):
-        # Slow fallback moves keep the tournament running (minutes) while
-        # the client is refused, however loaded the machine; then stopped.
+        # The server waits (up to a minute) for its remote seat's client,
+        # so it is still there, however loaded the machine, when the wrong
+        # one is refused; then it is stopped.
         server = Server(self.procs, [
             "minirisk", "--seats", "remote,fixed,random,rl,fixed",
-            "--games", "5", "--port", "0", "--wait-ms", "0",
-            "--move-ms", "2000", "--token-file", self.tokens("right")])
+            "--games", "5", "--port", "0", "--wait-ms", "60000",
+            "--move-ms", "50", "--token-file", self.tokens("right")])
         bad = connect(self.procs, server.port, "fixed", "wrong")
         _, err = bad.communicate(timeout=TIMEOUT)
         self.assertEqual(bad.returncode, 1)
