@@ -38,8 +38,8 @@ const std::vector<std::shared_ptr<const Game>>& Games() {
         "minirisk(players=2)",
         "daifugo",
         "daifugo(players=3,games=4,reset_every=2,shuffle_every=0)",
-        "linesboard(rows=4,cols=5,colors=3,initial_balls=6,spawn=2,"
-        "min_line=3,max_turns=30)",
+        ("linesboard(rows=4,cols=5,colors=3,initial_balls=6,spawn=2,"
+         "min_line=3,max_turns=30)"),
         "daifugo(players=7,games=2,shuffle_every=1)",
     };
     auto* out = new std::vector<std::shared_ptr<const Game>>;

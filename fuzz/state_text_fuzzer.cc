@@ -58,7 +58,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<std::unique_ptr<Agent>> mcts =
         LoadAgent(game, "mcts(simulations=3)");
     if (!mcts.ok()) fuzz::Fail(Str(mcts.status().message()), text);
-    (*mcts)->StartGame(game, seat, 1);
+    if (absl::Status started = (*mcts)->StartGame(game, seat, 1);
+        !started.ok()) {
+      fuzz::Fail(Str(started.message()), text);
+    }
     absl::StatusOr<Action> action = (*mcts)->Step(*(*state)->ViewFor(seat));
     if (!action.ok()) fuzz::Fail(Str(action.status().message()), text);
     const std::vector<Action> legal = (*state)->LegalActions(seat);
