@@ -272,10 +272,16 @@ class NetTest(unittest.TestCase):
         self.assertIn("already has a client",
                       refused(lambda s: hello(s, "good")))
         holder.close()
+        # The seat's owner comes back with its token. Once the holder is
+        # gone the referee plays the seat without waiting, so on a loaded
+        # machine the tournament may be over before this client is in:
+        # then it says so, and exits 1.
         player = connect(self.procs, port, "fixed", "good")
         served = json.loads(server.finish())
-        player.communicate(timeout=TIMEOUT)
-        self.assertEqual(player.returncode, 0)
+        _, err = player.communicate(timeout=TIMEOUT)
+        if player.returncode != 0:
+            self.assertEqual(player.returncode, 1, err)
+            self.assertRegex(err, r"no server at|lost the server")
         self.assertEqual(served["games"], 5)
         for a in served["agents"]:
             if a["spec"] != "fixed":
