@@ -14,6 +14,7 @@
 #include "gameai/core/registry.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
+#include "spec_test_name.h"
 
 namespace gameai {
 namespace {
@@ -261,15 +262,7 @@ TEST_P(ConformanceTest, DeserializeRejectsGarbage) {
 
 INSTANTIATE_TEST_SUITE_P(AllGames, ConformanceTest,
                          ::testing::ValuesIn(AllSpecs()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name;
-                           for (char c : info.param) {
-                             name += std::isalnum(static_cast<unsigned char>(c))
-                                         ? c
-                                         : '_';
-                           }
-                           return name;
-                         });
+                         gameai::testing::SpecTestName);
 
 }  // namespace
 }  // namespace gameai

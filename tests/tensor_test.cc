@@ -13,6 +13,7 @@
 #include "gameai/core/registry.h"
 #include "gameai/daifugo/daifugo.h"
 #include "gtest/gtest.h"
+#include "spec_test_name.h"
 
 namespace gameai {
 namespace {
@@ -167,13 +168,7 @@ TEST_P(TensorTest, BadCallsAreRefusedWithoutWriting) {
 
 INSTANTIATE_TEST_SUITE_P(
     BuiltinGames, TensorTest, ::testing::ValuesIn(BuiltinSpecs()),
-    [](const ::testing::TestParamInfo<std::string>& info) {
-      std::string name;
-      for (char c : info.param) {
-        name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-      }
-      return name;
-    });
+    gameai::testing::SpecTestName);
 
 // Daifugo: two deals that differ only in the other seats' hands (the same
 // view for seat 0, redealt by Determinize) give seat 0 the same tensors.

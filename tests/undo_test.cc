@@ -17,6 +17,7 @@
 #include "gameai/daifugo/daifugo.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
+#include "spec_test_name.h"
 
 namespace gameai {
 namespace {
@@ -193,15 +194,7 @@ TEST_P(UndoTest, SampleChanceOutcomeDrawsAListedOutcomeAndOnlyAtChance) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, UndoTest, ::testing::ValuesIn(Specs()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name;
-                           for (char c : info.param) {
-                             name += std::isalnum(static_cast<unsigned char>(c))
-                                         ? c
-                                         : '_';
-                           }
-                           return name;
-                         });
+                         gameai::testing::SpecTestName);
 
 TEST(SampleChanceOutcomeTest, FollowsTheListedProbabilities) {
   // chance_nim's first chance node adds 0, 1 or 2 stones: 1/2, 1/3, 1/6.
