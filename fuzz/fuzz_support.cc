@@ -12,7 +12,8 @@ namespace gameai::fuzz {
 
 std::string Bytes::Line() {
   std::string out;
-  while (at_ < size_ && data_[at_] != '\n') out += static_cast<char>(data_[at_++]);
+  while (at_ < size_ && data_[at_] != '\n')
+    out += static_cast<char>(data_[at_++]);
   if (at_ < size_) ++at_;
   return out;
 }
@@ -87,7 +88,8 @@ void CheckState(const Game& game, const State& state) {
   if (player == kChancePlayer) {
     double total = 0;
     for (const ChanceOutcome& o : state.ChanceOutcomes()) {
-      if (!(o.probability > 0)) Fail("a chance outcome without probability", text);
+      if (!(o.probability > 0))
+        Fail("a chance outcome without probability", text);
       total += o.probability;
     }
     if (!(std::abs(total - 1) < 1e-9)) Fail("chance does not sum to 1", text);

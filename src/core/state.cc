@@ -66,7 +66,8 @@ absl::Status State::ApplyJointAction(absl::Span<const Action> actions) {
   }
   Player illegal = kInvalidPlayer;
   const Player next = DoApplyJointAction(actions, &illegal);
-  if (next == kInvalidPlayer) return IllegalActionError(illegal, actions[illegal]);
+  if (next == kInvalidPlayer)
+    return IllegalActionError(illegal, actions[illegal]);
   current_player_ = next;
   for (Player p = 0; p < n; ++p) {
     history_.push_back({.action = actions[p], .player = p, .joint = true});

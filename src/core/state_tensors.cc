@@ -30,13 +30,13 @@ absl::Status CheckTensorCall(const State& state, std::string_view tensor,
   }
   if (player < 0 || player >= game.NumPlayers()) {
     return absl::InvalidArgumentError(
-        fmt::format("{}: player {} is no seat; accepted: 0..{}", tensor,
-                    player, game.NumPlayers() - 1));
+        fmt::format("{}: player {} is no seat; accepted: 0..{}", tensor, player,
+                    game.NumPlayers() - 1));
   }
   if (static_cast<int64_t>(size) != expected) {
     return absl::InvalidArgumentError(
-        fmt::format("{}: the buffer holds {} floats; {} takes {}", tensor,
-                    size, game.Spec(), expected));
+        fmt::format("{}: the buffer holds {} floats; {} takes {}", tensor, size,
+                    game.Spec(), expected));
   }
   return absl::OkStatus();
 }

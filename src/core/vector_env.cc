@@ -15,9 +15,9 @@ constexpr int kMaxEnvs = 1'000'000;
 
 absl::Status CheckSize(std::string_view name, size_t size, int64_t expected) {
   if (static_cast<int64_t>(size) == expected) return absl::OkStatus();
-  return absl::InvalidArgumentError(fmt::format(
-      "vector env: buffer '{}' holds {} entries; expected {}", name, size,
-      expected));
+  return absl::InvalidArgumentError(
+      fmt::format("vector env: buffer '{}' holds {} entries; expected {}", name,
+                  size, expected));
 }
 
 }  // namespace
@@ -47,9 +47,8 @@ absl::Status CheckVectorEnvBuffers(const Game& game, int num_envs,
 absl::StatusOr<std::unique_ptr<VectorEnv>> NewVectorEnv(
     std::shared_ptr<const Game> game, VectorEnvOptions options) {
   if (options.num_envs < 1 || options.num_envs > kMaxEnvs) {
-    return absl::InvalidArgumentError(
-        fmt::format("vector env: n={} games; accepted: 1..{}",
-                    options.num_envs, kMaxEnvs));
+    return absl::InvalidArgumentError(fmt::format(
+        "vector env: n={} games; accepted: 1..{}", options.num_envs, kMaxEnvs));
   }
   if (game->ObservationTensorSize() == 0) {
     return absl::InvalidArgumentError(fmt::format(
@@ -57,9 +56,9 @@ absl::StatusOr<std::unique_ptr<VectorEnv>> NewVectorEnv(
   }
   if (!options.opponents.empty()) {
     if (options.player < 0 || options.player >= game->NumPlayers()) {
-      return absl::InvalidArgumentError(fmt::format(
-          "vector env: player {} is no seat of {}; accepted: 0..{}",
-          options.player, game->Spec(), game->NumPlayers() - 1));
+      return absl::InvalidArgumentError(
+          fmt::format("vector env: player {} is no seat of {}; accepted: 0..{}",
+                      options.player, game->Spec(), game->NumPlayers() - 1));
     }
     // Checked once here, so that the spec's error names it.
     if (absl::StatusOr<std::unique_ptr<Agent>> probe =

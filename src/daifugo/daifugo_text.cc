@@ -389,7 +389,8 @@ absl::Status Rules::Validate(const State& s) const {
       points += static_cast<uint32_t>(s.place_count[p][k] * PlacePoints(k + 1));
     }
     if (points != s.points[p])
-      return error(fmt::format("player {}'s points do not match its places", p));
+      return error(
+          fmt::format("player {}'s points do not match its places", p));
   }
   uint32_t last_places = 0;
   for (int p = 0; p < n; ++p) {
@@ -442,11 +443,12 @@ absl::Status Rules::Validate(const State& s) const {
     if ((d.hands[p] | s.received[p]) & ~kFullDeck) return error("no such card");
   }
   if (d.played & ~kFullDeck) return error("no such card");
-  const bool dealt = s.phase == Phase::kGiveBack ||
-                     s.phase == Phase::kPlay || s.phase == Phase::kOver;
+  const bool dealt = s.phase == Phase::kGiveBack || s.phase == Phase::kPlay ||
+                     s.phase == Phase::kOver;
   if (dealt != (all == kFullDeck))
-    return error(dealt ? "cards are missing after the deal"
-                       : "every card is dealt but the phase is not past dealing");
+    return error(dealt
+                     ? "cards are missing after the deal"
+                     : "every card is dealt but the phase is not past dealing");
 
   // The deal in progress. Before and while dealing it holds only hands.
   int finished = 0;
@@ -486,7 +488,8 @@ absl::Status Rules::Validate(const State& s) const {
       high = std::max(high, size);
     }
     if (rises > 1 || high - low > 1)
-      return error("the hands are not dealt one card at a time around the table");
+      return error(
+          "the hands are not dealt one card at a time around the table");
     if (s.exchange_due &&
         (first >= 0 ? first : s.dealing_to) != PlayerWithPlace(s, 1))
       return error("with places, dealing starts at 1st place");
@@ -515,19 +518,18 @@ absl::Status Rules::Validate(const State& s) const {
   }
   if (s.phase == Phase::kPlay || s.phase == Phase::kOver) {
     for (int p = 0; p < n; ++p) {
-      if ((d.place[p] != 0) != (s.phase == Phase::kOver ? true
-                                                          : d.hands[p] == 0))
-        return error(fmt::format(
-            "player {} is out exactly when its hand is empty", p));
+      if ((d.place[p] != 0) !=
+          (s.phase == Phase::kOver ? true : d.hands[p] == 0))
+        return error(
+            fmt::format("player {} is out exactly when its hand is empty", p));
     }
     uint32_t places = 0;
     for (int p = 0; p < n; ++p) places |= 1u << d.place[p];
     const uint32_t want_places =
         (s.phase == Phase::kOver ? all_places : (2u << finished) - 2) |
         (finished < n ? 1u : 0u);
-    if (places != want_places || d.finished != (s.phase == Phase::kOver
-                                                    ? n - 1
-                                                    : finished))
+    if (places != want_places ||
+        d.finished != (s.phase == Phase::kOver ? n - 1 : finished))
       return error("place= and finished= disagree");
     if (!d.field.IsPass() && (d.field.cards & ~d.played))
       return error("the field's cards are not among the played cards");

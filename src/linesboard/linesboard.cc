@@ -223,7 +223,9 @@ void Rules::RemoveLinesWithoutScore(State& s) const {
 void Rules::CheckGameOver(State& s) const {
   const Bits empty = Empty(s);
   const bool can_move = (geometry_.Dilate(empty) & Occupied(s)) != 0;
-  if (s.turns >= static_cast<uint32_t>(options_.max_turns) || empty == 0 || !can_move) s.over = 1;
+  if (s.turns >= static_cast<uint32_t>(options_.max_turns) || empty == 0 ||
+      !can_move)
+    s.over = 1;
 }
 
 void Rules::Apply(State& s, Move m) const {
@@ -447,8 +449,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
       const std::vector<std::string_view> parts = Split(value, ',');
       if (parts.size() != 2 || !number(parts[0], 0, MaxScore(), s.score[0]) ||
           !number(parts[1], 0, MaxScore(), s.score[1]))
-        return error(
-            fmt::format("score is not two numbers 0..{}", MaxScore()));
+        return error(fmt::format("score is not two numbers 0..{}", MaxScore()));
     } else if (key == "turns") {
       if (!number(value, 0, options_.max_turns, s.turns))
         return error("turns is out of range");
@@ -485,7 +486,8 @@ absl::Status Rules::Validate(const State& s) const {
   for (int c = 0; c < kMaxColors; ++c) {
     if (s.balls[c] & all) return error("a cell holds two balls");
     if (s.balls[c] != 0 && c >= options_.colors)
-      return error(fmt::format("a ball has color {} of {}", c, options_.colors));
+      return error(
+          fmt::format("a ball has color {} of {}", c, options_.colors));
     all |= s.balls[c];
   }
   if (all & ~geometry_.cells()) return error("a ball lies off the board");
@@ -507,14 +509,16 @@ absl::Status Rules::Validate(const State& s) const {
   // One chance phase at a time: setup (before any turn), then spawning
   // the whole preview, then drawing it full again.
   if (s.setup_left > 0 && (s.spawn_left > 0 || s.preview_size > 0 ||
-                           s.draws_left != options_.spawn ||
-                           s.turns > 0 || s.score[0] + s.score[1] > 0))
+                           s.draws_left != options_.spawn || s.turns > 0 ||
+                           s.score[0] + s.score[1] > 0))
     return error("setup balls are due after the setup");
   // No line vanishes before the setup ends: the balls placed and those due
   // make initial_balls (so the due ones have empty cells to land on).
-  if (s.setup_left > 0 && PopCount(all) + s.setup_left != options_.initial_balls)
-    return error("the balls on the board and the setup balls due are not "
-                 "initial_balls");
+  if (s.setup_left > 0 &&
+      PopCount(all) + s.setup_left != options_.initial_balls)
+    return error(
+        "the balls on the board and the setup balls due are not "
+        "initial_balls");
   if (s.spawn_left > 0 && (s.spawn_left != s.preview_size || s.draws_left > 0))
     return error("the balls to spawn are not the whole preview");
   if (s.draws_left > 0 && s.spawn_left == 0 &&

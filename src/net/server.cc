@@ -100,9 +100,9 @@ class Session : public std::enable_shared_from_this<Session> {
     hello_timer_.expires_after(server_.options.hello_timeout);
     hello_timer_.async_wait([self = shared_from_this()](asio::error_code ec) {
       if (!ec && self->participant_ < 0) {
-        self->CloseWithError(fmt::format(
-            "no hello within {} ms",
-            self->server_.options.hello_timeout.count()));
+        self->CloseWithError(
+            fmt::format("no hello within {} ms",
+                        self->server_.options.hello_timeout.count()));
       }
     });
     Read();
@@ -157,20 +157,19 @@ class Session : public std::enable_shared_from_this<Session> {
  private:
   void Write() {
     writing_ = true;
-    asio::async_write(
-        socket_, asio::buffer(out_.front()),
-        [self = shared_from_this()](asio::error_code ec, size_t) {
-          self->writing_ = false;
-          self->queued_ -= self->out_.front().size();
-          self->out_.pop_front();
-          if (ec) {
-            self->Close();
-          } else if (!self->out_.empty()) {
-            self->Write();
-          } else if (self->closing_) {
-            self->Close();
-          }
-        });
+    asio::async_write(socket_, asio::buffer(out_.front()),
+                      [self = shared_from_this()](asio::error_code ec, size_t) {
+                        self->writing_ = false;
+                        self->queued_ -= self->out_.front().size();
+                        self->out_.pop_front();
+                        if (ec) {
+                          self->Close();
+                        } else if (!self->out_.empty()) {
+                          self->Write();
+                        } else if (self->closing_) {
+                          self->Close();
+                        }
+                      });
   }
 
   void Read() {
@@ -179,9 +178,9 @@ class Session : public std::enable_shared_from_this<Session> {
         [self = shared_from_this()](asio::error_code ec, size_t n) {
           if (self->closed_) return;
           if (ec == asio::error::not_found) {
-            self->CloseWithError(fmt::format(
-                "message longer than {} bytes",
-                self->server_.options.max_message_bytes));
+            self->CloseWithError(
+                fmt::format("message longer than {} bytes",
+                            self->server_.options.max_message_bytes));
             return;
           }
           if (ec) {
@@ -235,8 +234,7 @@ class Session : public std::enable_shared_from_this<Session> {
                            fmt::format("the client declined: {}", why)));
       return;
     }
-    if (!message.contains("action") ||
-        !message["action"].is_number_integer()) {
+    if (!message.contains("action") || !message["action"].is_number_integer()) {
       server_.OnMalformed(participant_,
                           "an action needs \"action\": an integer id from "
                           "legal_actions");
@@ -251,8 +249,8 @@ class Session : public std::enable_shared_from_this<Session> {
       return;
     }
     if (type != "hello") {
-      CloseWithError(fmt::format(
-          "expected a hello first, got type '{}'", type));
+      CloseWithError(
+          fmt::format("expected a hello first, got type '{}'", type));
       return;
     }
     if (!message.contains("protocol") ||
@@ -302,8 +300,8 @@ void TournamentServer::Impl::Accept() {
     auto session = std::make_shared<Session>(*this, std::move(socket));
     if (open > options.max_connections) {
       ++refused;
-      session->CloseWithError(fmt::format(
-          "too many connections (at most {})", options.max_connections));
+      session->CloseWithError(fmt::format("too many connections (at most {})",
+                                          options.max_connections));
     } else {
       session->Start();
     }
@@ -341,8 +339,8 @@ void TournamentServer::Impl::Detach(int participant, const Session* s) {
     // back before the deadline (it never saw the request again).
     if (seat.pending.open && !seat.pending.reply) {
       ++seat.counters.disconnected_moves;
-      seat.pending.reply = absl::UnavailableError(fmt::format(
-          "participant {}'s client disconnected", participant));
+      seat.pending.reply = absl::UnavailableError(
+          fmt::format("participant {}'s client disconnected", participant));
     }
     cv.notify_all();
   }
@@ -388,8 +386,8 @@ void TournamentServer::Impl::OnMalformed(int participant,
   Pending& p = seat.pending;
   if (p.open && !p.reply) {
     rejected["request"] = p.id;
-    p.reply = absl::InvalidArgumentError(
-        fmt::format("malformed reply: {}", reason));
+    p.reply =
+        absl::InvalidArgumentError(fmt::format("malformed reply: {}", reason));
     cv.notify_all();
   }
   SendLocked(seat, Line(rejected));
@@ -418,8 +416,7 @@ TournamentServer::~TournamentServer() {
 }
 
 absl::StatusOr<std::unique_ptr<TournamentServer>> TournamentServer::Start(
-    const ServerOptions& options, std::vector<RemoteSeat> seats,
-    json welcome) {
+    const ServerOptions& options, std::vector<RemoteSeat> seats, json welcome) {
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   for (RemoteSeat& s : seats) {
@@ -442,13 +439,14 @@ absl::StatusOr<std::unique_ptr<TournamentServer>> TournamentServer::Start(
   }
   const tcp::endpoint endpoint(address, static_cast<uint16_t>(options.port));
   impl->acceptor.open(endpoint.protocol(), ec);
-  if (!ec) impl->acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec)
+    impl->acceptor.set_option(asio::socket_base::reuse_address(true), ec);
   if (!ec) impl->acceptor.bind(endpoint, ec);
   if (!ec) impl->acceptor.listen(asio::socket_base::max_listen_connections, ec);
   if (ec) {
-    return absl::UnavailableError(fmt::format(
-        "cannot listen on {}:{}: {}", options.bind, options.port,
-        ec.message()));
+    return absl::UnavailableError(fmt::format("cannot listen on {}:{}: {}",
+                                              options.bind, options.port,
+                                              ec.message()));
   }
   impl->Accept();
   Impl* raw = impl.get();
@@ -535,12 +533,12 @@ AskResult TournamentServer::Ask(int participant, const std::string& key,
             id};
   }
   ++seat.counters.timeouts;
-  impl_->SendLocked(
-      seat, Line({{"type", "rejected"},
-                  {"request", id},
-                  {"reason", fmt::format("no action within {} ms; the "
-                                         "referee played for you",
-                                         deadline.count())}}));
+  impl_->SendLocked(seat,
+                    Line({{"type", "rejected"},
+                          {"request", id},
+                          {"reason", fmt::format("no action within {} ms; the "
+                                                 "referee played for you",
+                                                 deadline.count())}}));
   return {absl::DeadlineExceededError(
               fmt::format("no action within {} ms", deadline.count())),
           id};
@@ -552,13 +550,12 @@ void TournamentServer::Reject(int participant, int64_t request,
   Impl::Seat& seat = impl_->seats.at(participant);
   ++seat.counters.illegal;
   --seat.counters.moves;  // counted as accepted on arrival
-  impl_->SendLocked(seat, Line({{"type", "rejected"},
-                                {"request", request},
-                                {"reason", reason}}));
+  impl_->SendLocked(
+      seat,
+      Line({{"type", "rejected"}, {"request", request}, {"reason", reason}}));
 }
 
-void TournamentServer::Finish(const std::vector<json>& messages,
-                              Millis flush) {
+void TournamentServer::Finish(const std::vector<json>& messages, Millis flush) {
   std::vector<std::shared_ptr<Session>> sessions;
   {
     std::lock_guard lock(impl_->mu);

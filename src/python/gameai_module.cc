@@ -182,8 +182,7 @@ PYBIND11_MODULE(_gameai, m) {
       });
 
   py::class_<PyGame> game_class(m, "Game", "A game with its parameters.");
-  game_class
-      .def("name", [](const PyGame& g) { return g.game->Name(); })
+  game_class.def("name", [](const PyGame& g) { return g.game->Name(); })
       .def("spec", [](const PyGame& g) { return g.game->Spec(); })
       .def("num_players", [](const PyGame& g) { return g.game->NumPlayers(); })
       .def("num_distinct_actions",
@@ -260,9 +259,8 @@ PYBIND11_MODULE(_gameai, m) {
       "The names of every registered game.");
   m.def(
       "match",
-      [](const std::string& game, py::list agents, int64_t games,
-         uint64_t seed, int threads, int random_opening,
-         int64_t series) {
+      [](const std::string& game, py::list agents, int64_t games, uint64_t seed,
+         int threads, int random_opening, int64_t series) {
         std::vector<std::string> specs;
         std::vector<AgentEntry> custom = PythonAgentEntries(agents, specs);
         if (!custom.empty() && threads != 1) {

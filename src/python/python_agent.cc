@@ -50,8 +50,7 @@ class PythonAgent final : public Agent {
   }
   void OnInform(const State& view, const Event& event) override {
     Call("inform", [&] {
-      return py::make_tuple(py::cast(view.Clone()), event.actor,
-                            event.actions);
+      return py::make_tuple(py::cast(view.Clone()), event.actor, event.actions);
     });
   }
   void OnEndGame(const State& view, absl::Span<const double> returns) override {
@@ -117,8 +116,9 @@ std::vector<AgentEntry> PythonAgentEntries(py::list agents,
                                          py::gil_scoped_acquire gil;
                                          delete o;
                                        });
-    entry.make = [object, name](const Game&, const Params&)
-        -> absl::StatusOr<std::unique_ptr<Agent>> {
+    entry.make = [object, name](
+                     const Game&,
+                     const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
       py::gil_scoped_acquire gil;
       return std::make_unique<PythonAgent>(*object, name);
     };

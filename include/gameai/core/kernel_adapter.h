@@ -560,7 +560,8 @@ class KernelState final : public State {
   // reserved at the first move, so views and clones that never move do
   // not allocate it.
   void Checkpoint() {
-    if (transitions_ % kCheckpointEvery == 0) [[unlikely]] SaveCheckpoint();
+    if (transitions_ % kCheckpointEvery == 0) [[unlikely]]
+      SaveCheckpoint();
     ++transitions_;
   }
   void SaveCheckpoint() {
