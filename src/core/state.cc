@@ -58,7 +58,7 @@ absl::Status State::ApplyJointAction(absl::Span<const Action> actions) {
     return absl::FailedPreconditionError(
         "not a simultaneous node: use ApplyAction");
   }
-  const int n = GetGame().NumPlayers();
+  const int n = num_players_;
   if (static_cast<int>(actions.size()) != n) {
     return absl::InvalidArgumentError(
         fmt::format("joint action has {} entries; expected {} (one per player)",
@@ -80,7 +80,7 @@ absl::Status State::UndoAction() {
     return absl::FailedPreconditionError("nothing to undo");
   }
   if (history_.back().joint) {
-    history_.resize(history_.size() - GetGame().NumPlayers());
+    history_.resize(history_.size() - num_players_);
   } else {
     history_.pop_back();
   }

@@ -233,7 +233,9 @@ class State {
   std::vector<double> Rewards() const;
 
  protected:
-  State() = default;
+  // num_players: the game's seats, kept here so that a joint action's
+  // checks cost no virtual call.
+  explicit State(int num_players) : num_players_(num_players) {}
   State(const State&) = default;
   State& operator=(const State&) = default;
 
@@ -273,6 +275,7 @@ class State {
  private:
   absl::Status IllegalActionError(Player player, Action action) const;
   Player current_player_ = kInvalidPlayer;
+  int num_players_;
   std::vector<HistoryItem> history_;
 };
 

@@ -100,7 +100,8 @@ class KernelState final : public State {
       std::clamp<size_t>(std::bit_ceil(sizeof(KState) / 4), 8, 128);
 
   KernelState(std::shared_ptr<const KernelGame<R>> game, const KState& state)
-      : game_(std::move(game)),
+      : State(game->rules().NumPlayers()),
+        game_(std::move(game)),
         rules_(&game_->rules()),
         state_(state),
         start_(state) {
@@ -523,12 +524,21 @@ class KernelState final : public State {
     const Move* move_;
   };
 
-  // ToActions: `moves` as actions into *out (its contents replaced).
+  // ToActions: `moves` as actions into *out (its contents replaced). A
+  // buffer that holds them already is resized and written in place; else
+  // assign sizes a new block once.
   void ToActions(const typename R::MoveList& moves,
                  std::vector<Action>* out) const {
     const Move* first = moves.begin();
-    out->assign(ActionIterator(rules_, first),
-                ActionIterator(rules_, first + moves.size()));
+    const size_t n = static_cast<size_t>(moves.size());
+    if (out->capacity() < n) [[unlikely]] {
+      out->assign(ActionIterator(rules_, first),
+                  ActionIterator(rules_, first + n));
+      return;
+    }
+    out->resize(n);
+    Action* to = out->data();
+    for (size_t i = 0; i < n; ++i) to[i] = rules_->ToAction(first[i]);
   }
 
   // SortActions: ascending, as LegalActions promises; a kernel that lists
