@@ -16,6 +16,12 @@
 // lists ChanceOutcomes() and walks it, BM_Dynamic_RandomGameBuffered
 // samples through SampleChanceOutcome(rng) (the kernel's sampler behind
 // one virtual call).
+// BM_Kernel_RandomGameStdPick/<game> is the buffered loop's work without the
+// dynamic layer: the kernel's moves, picked with the same std::mt19937 and
+// distribution, chance by the same sampler. The buffered loop's rate over
+// its rate is what the layer itself costs; the ratios are against
+// the kernel playouts above, whose cheaper picks count for the kernel.
+#include <array>
 #include <memory>
 #include <random>
 #include <string>
@@ -23,8 +29,14 @@
 
 #include "benchmark/benchmark.h"
 #include "gameai/core/game.h"
+#include "gameai/core/kernel_adapter.h"
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
+#include "gameai/daifugo/daifugo.h"
+#include "gameai/linesboard/linesboard.h"
+#include "gameai/mancala/mancala.h"
+#include "gameai/minirisk/minirisk.h"
+#include "gameai/yacht/yacht.h"
 
 namespace gameai {
 namespace {
@@ -122,6 +134,54 @@ void BM_Dynamic_RandomGameBuffered(benchmark::State& state,
   Report(state, games, actions);
 }
 
+// PickMove: a uniformly random entry of `moves`, drawn as Pick draws.
+template <class MoveList>
+auto PickMove(const MoveList& moves, std::mt19937& gen) {
+  return moves[static_cast<int>(std::uniform_int_distribution<size_t>(
+      0, static_cast<size_t>(moves.size()) - 1)(gen))];
+}
+
+// The buffered loop on the kernel of the registered game `spec` (rules R):
+// its value state, moves listed into one move list, no history.
+template <Kernel R>
+void BM_Kernel_RandomGameStdPick(benchmark::State& state,
+                                 const std::string& spec) {
+  const std::shared_ptr<const Game> game = *LoadGame(spec);
+  const R& rules = dynamic_cast<const KernelGame<R>&>(*game).rules();
+  std::mt19937 gen(1);
+  Rng chance_rng(1);
+  // On the heap: Daifugo's and Lines' lists are tens of KiB.
+  const auto moves = std::make_unique<typename R::MoveList>();
+  std::array<typename R::Move, kMaxPlayers> joint{};
+  int64_t games = 0, actions = 0;
+  for (auto _ : state) {
+    typename R::State s = rules.InitialState();
+    for (Player p = rules.CurrentPlayer(s); p != kTerminalPlayer;
+         p = rules.CurrentPlayer(s)) {
+      if (p == kChancePlayer) {
+        if constexpr (ChanceKernel<R>) {
+          rules.Apply(s, rules.SampleChance(s, chance_rng));
+        }
+      } else if (p == kSimultaneousPlayer) {
+        if constexpr (SimultaneousKernel<R>) {
+          for (Player seat = 0; seat < rules.NumPlayers(); ++seat) {
+            rules.LegalMovesFor(s, seat, *moves);
+            joint[seat] = PickMove(*moves, gen);
+          }
+          rules.ApplyJoint(s, joint.data());
+        }
+      } else {
+        rules.LegalMoves(s, *moves);
+        rules.Apply(s, PickMove(*moves, gen));
+      }
+      ++actions;
+    }
+    benchmark::DoNotOptimize(s);
+    ++games;
+  }
+  Report(state, games, actions);
+}
+
 // One benchmark of each loop per registered game, named by the game.
 [[maybe_unused]] const bool kRegistered = [] {
   RegisterBuiltinGames();
@@ -133,6 +193,18 @@ void BM_Dynamic_RandomGameBuffered(benchmark::State& state,
         ("BM_Dynamic_RandomGameBuffered/" + entry->name).c_str(),
         BM_Dynamic_RandomGameBuffered, entry->name);
   }
+  // The kernel references, one per built-in game (a game registered from
+  // elsewhere has no typed rules here).
+  auto kernel = [](const char* name, auto bench) {
+    benchmark::RegisterBenchmark(
+        (std::string("BM_Kernel_RandomGameStdPick/") + name).c_str(), bench,
+        std::string(name));
+  };
+  kernel("mancala", BM_Kernel_RandomGameStdPick<mancala::Rules>);
+  kernel("yacht", BM_Kernel_RandomGameStdPick<yacht::Rules>);
+  kernel("linesboard", BM_Kernel_RandomGameStdPick<linesboard::Rules>);
+  kernel("minirisk", BM_Kernel_RandomGameStdPick<minirisk::Rules>);
+  kernel("daifugo", BM_Kernel_RandomGameStdPick<daifugo::Rules>);
   return true;
 }();
 
