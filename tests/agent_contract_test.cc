@@ -13,6 +13,7 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gtest/gtest.h"
+#include "spec_test_name.h"
 #include "toy_games.h"
 
 namespace gameai {
@@ -271,32 +272,58 @@ std::vector<Action> GameActions(const Game& game, Agent& agent, uint64_t seed) {
   return actions;
 }
 
+// GamesWithCases: the registered games that have a test case. The two
+// slow contracts below are one test per game, so ctest runs the games side
+// by side.
+std::vector<std::string> GamesWithCases() {
+  std::vector<std::string> names;
+  for (const GameEntry* entry : AllGames()) {
+    if (Cases().count(entry->name)) names.push_back(entry->name);
+  }
+  return names;
+}
+
+const GameEntry* EntryNamed(const std::string& name) {
+  for (const GameEntry* entry : AllGames()) {
+    if (entry->name == name) return entry;
+  }
+  return nullptr;
+}
+
+class AgentMemoryOfOneGame : public ::testing::TestWithParam<std::string> {};
+class ArenaThreadsOfOneGame : public ::testing::TestWithParam<std::string> {};
+INSTANTIATE_TEST_SUITE_P(AllGames, AgentMemoryOfOneGame,
+                         ::testing::ValuesIn(GamesWithCases()),
+                         gameai::testing::SpecTestName);
+INSTANTIATE_TEST_SUITE_P(AllGames, ArenaThreadsOfOneGame,
+                         ::testing::ValuesIn(GamesWithCases()),
+                         gameai::testing::SpecTestName);
+
 // A memoryless agent plays a game move for move as a fresh instance would,
 // whatever games it played before (the arena's thread count only changes
 // which games an instance played before).
-TEST(AgentMemory, MemorylessAgentsPlayAGameAlikeAfterOtherGames) {
-  for (const GameEntry* game_entry : AllGames()) {
-    if (!Cases().count(game_entry->name)) continue;  // EveryGameHasATestCase
-    const std::shared_ptr<const Game> game =
-        Load(Cases().at(game_entry->name).spec);
-    ASSERT_NE(game, nullptr);
-    for (const AgentEntry* entry : AgentsFor(*game_entry)) {
-      const std::string spec = CheapSpec(game_entry->name, entry->name);
-      SCOPED_TRACE(game->Spec() + " " + spec);
-      absl::StatusOr<std::unique_ptr<Agent>> fresh = LoadAgent(*game, spec);
-      if (fresh.status().code() == absl::StatusCode::kUnimplemented) continue;
-      ASSERT_TRUE(fresh.ok()) << fresh.status();
-      if ((*fresh)->HasMemory()) continue;
-      absl::StatusOr<std::unique_ptr<Agent>> seasoned = LoadAgent(*game, spec);
-      ASSERT_TRUE(seasoned.ok()) << seasoned.status();
-      // The same game first (a table kept would hold its positions, with
-      // deeper results), then another.
-      GameActions(*game, **seasoned, 103);
-      GameActions(*game, **seasoned, 101);
-      const std::vector<Action> expected = GameActions(*game, **fresh, 103);
-      ASSERT_FALSE(expected.empty());
-      EXPECT_EQ(GameActions(*game, **seasoned, 103), expected);
-    }
+TEST_P(AgentMemoryOfOneGame, MemorylessAgentsPlayAGameAlikeAfterOtherGames) {
+  const GameEntry* game_entry = EntryNamed(GetParam());
+  ASSERT_NE(game_entry, nullptr);
+  const std::shared_ptr<const Game> game =
+      Load(Cases().at(game_entry->name).spec);
+  ASSERT_NE(game, nullptr);
+  for (const AgentEntry* entry : AgentsFor(*game_entry)) {
+    const std::string spec = CheapSpec(game_entry->name, entry->name);
+    SCOPED_TRACE(game->Spec() + " " + spec);
+    absl::StatusOr<std::unique_ptr<Agent>> fresh = LoadAgent(*game, spec);
+    if (fresh.status().code() == absl::StatusCode::kUnimplemented) continue;
+    ASSERT_TRUE(fresh.ok()) << fresh.status();
+    if ((*fresh)->HasMemory()) continue;
+    absl::StatusOr<std::unique_ptr<Agent>> seasoned = LoadAgent(*game, spec);
+    ASSERT_TRUE(seasoned.ok()) << seasoned.status();
+    // The same game first (a table kept would hold its positions, with
+    // deeper results), then another.
+    GameActions(*game, **seasoned, 103);
+    GameActions(*game, **seasoned, 101);
+    const std::vector<Action> expected = GameActions(*game, **fresh, 103);
+    ASSERT_FALSE(expected.empty());
+    EXPECT_EQ(GameActions(*game, **seasoned, 103), expected);
   }
 }
 
@@ -319,30 +346,30 @@ std::string MatchJson(MatchOptions options, int threads) {
 // openings: one series of six games, then two and three series. Agents
 // with memory (Agent::HasMemory) are skipped: for them the series are the
 // point (EntriesAndInstancesAgree checks that they say so).
-TEST(ArenaThreads, MemorylessAgentsGiveTheSameResultsOnAnyThreadCount) {
-  for (const GameEntry* game_entry : AllGames()) {
-    if (!Cases().count(game_entry->name)) continue;  // EveryGameHasATestCase
-    const std::string& game_spec = Cases().at(game_entry->name).spec;
-    const std::shared_ptr<const Game> game = Load(game_spec);
-    ASSERT_NE(game, nullptr);
-    for (const AgentEntry* entry : AgentsFor(*game_entry)) {
-      const std::string spec = CheapSpec(game_entry->name, entry->name);
-      SCOPED_TRACE(game_spec + " " + spec);
-      absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(*game, spec);
-      if (agent.status().code() == absl::StatusCode::kUnimplemented) continue;
-      ASSERT_TRUE(agent.ok()) << agent.status();
-      if ((*agent)->HasMemory()) continue;
-      const MatchOptions options{
-          .game = game_spec,
-          .agents = {spec, spec == "random" ? "random(seed=1)" : "random"},
-          .games = 6,
-          .seed = 11,
-          .random_opening = 2};
-      const std::string one = MatchJson(options, 1);
-      ASSERT_FALSE(one.empty());
-      EXPECT_EQ(MatchJson(options, 2), one);
-      EXPECT_EQ(MatchJson(options, 3), one);
-    }
+TEST_P(ArenaThreadsOfOneGame,
+       MemorylessAgentsGiveTheSameResultsOnAnyThreadCount) {
+  const GameEntry* game_entry = EntryNamed(GetParam());
+  ASSERT_NE(game_entry, nullptr);
+  const std::string& game_spec = Cases().at(game_entry->name).spec;
+  const std::shared_ptr<const Game> game = Load(game_spec);
+  ASSERT_NE(game, nullptr);
+  for (const AgentEntry* entry : AgentsFor(*game_entry)) {
+    const std::string spec = CheapSpec(game_entry->name, entry->name);
+    SCOPED_TRACE(game_spec + " " + spec);
+    absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(*game, spec);
+    if (agent.status().code() == absl::StatusCode::kUnimplemented) continue;
+    ASSERT_TRUE(agent.ok()) << agent.status();
+    if ((*agent)->HasMemory()) continue;
+    const MatchOptions options{
+        .game = game_spec,
+        .agents = {spec, spec == "random" ? "random(seed=1)" : "random"},
+        .games = 6,
+        .seed = 11,
+        .random_opening = 2};
+    const std::string one = MatchJson(options, 1);
+    ASSERT_FALSE(one.empty());
+    EXPECT_EQ(MatchJson(options, 2), one);
+    EXPECT_EQ(MatchJson(options, 3), one);
   }
 }
 
