@@ -122,21 +122,25 @@ class KernelState final : public State {
       SimultaneousActions(player, out);
       return;
     }
-    out->clear();
-    if (player != current) return;
-    if (current == kChancePlayer) {
-      if constexpr (ChanceKernel<R>) {
-        const auto& list = KernelChanceOutcomes();
-        out->reserve(list.size());
-        for (const auto& o : list) out->push_back(rules_->ToAction(o.move));
-      }
-    } else if (current >= 0) {
+    if (player == current && current >= 0) {
+      // Not cleared first: ToActions overwrites, and a buffer cleared
+      // would be zeroed again as it regrows.
       WithScratchMoves([&](typename R::MoveList& moves) {
         rules_->LegalMoves(state_, moves);
         ToActions(moves, out);
       });
+      SortActions(out);
+      return;
     }
-    SortActions(out);
+    out->clear();
+    if constexpr (ChanceKernel<R>) {
+      if (player == current && current == kChancePlayer) {
+        const auto& list = KernelChanceOutcomes();
+        out->reserve(list.size());
+        for (const auto& o : list) out->push_back(rules_->ToAction(o.move));
+        SortActions(out);
+      }
+    }
   }
 
   std::optional<uint64_t> ChanceKey() const override {
@@ -552,17 +556,20 @@ class KernelState final : public State {
   }
 
   void SimultaneousActions(Player player, std::vector<Action>* out) const {
-    out->clear();
     if constexpr (SimultaneousKernel<R>) {
-      if (player < 0 || player >= rules_->NumPlayers()) return;
+      if (player < 0 || player >= rules_->NumPlayers()) {
+        out->clear();
+        return;
+      }
       WithScratchMoves([&](typename R::MoveList& moves) {
         rules_->LegalMovesFor(state_, player, moves);
         ToActions(moves, out);
       });
       SortActions(out);
+    } else {
+      (void)player;
+      out->clear();
     }
-    (void)player;
-    (void)out;
   }
 
   // Checkpoint: called before each transition; saves the state before
