@@ -19,8 +19,9 @@
 // BM_Kernel_RandomGameStdPick/<game> is the buffered loop's work without the
 // dynamic layer: the kernel's moves, picked with the same std::mt19937 and
 // distribution, chance by the same sampler. The buffered loop's rate over
-// its rate is what the layer itself costs; the ratios are against
-// the kernel playouts above, whose cheaper picks count for the kernel.
+// its rate is what the layer itself costs; the ratios docs/performance.md
+// reports are over the kernel playouts above, whose cheaper picks count
+// for the kernel.
 #include <array>
 #include <memory>
 #include <random>

@@ -535,7 +535,7 @@ class KernelState final : public State {
                  std::vector<Action>* out) const {
     const Move* first = moves.begin();
     const size_t n = static_cast<size_t>(moves.size());
-    if (out->capacity() < n) [[unlikely]] {
+    if (out->capacity() < n) {
       out->assign(ActionIterator(rules_, first),
                   ActionIterator(rules_, first + n));
       return;
