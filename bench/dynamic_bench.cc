@@ -42,9 +42,13 @@
 namespace gameai {
 namespace {
 
-// Pick: a uniformly random entry of `legal`.
-Action Pick(const std::vector<Action>& legal, std::mt19937& gen) {
-  return legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(gen)];
+// Pick: a uniformly random entry of `list` (legal actions, or a kernel's
+// move list).
+template <class List>
+auto Pick(const List& list, std::mt19937& gen) {
+  const size_t i = std::uniform_int_distribution<size_t>(
+      0, static_cast<size_t>(list.size()) - 1)(gen);
+  return list[static_cast<decltype(list.size())>(i)];
 }
 
 // SampleListed: an outcome drawn by its probability (the last one when
@@ -135,13 +139,6 @@ void BM_Dynamic_RandomGameBuffered(benchmark::State& state,
   Report(state, games, actions);
 }
 
-// PickMove: a uniformly random entry of `moves`, drawn as Pick draws.
-template <class MoveList>
-auto PickMove(const MoveList& moves, std::mt19937& gen) {
-  return moves[static_cast<int>(std::uniform_int_distribution<size_t>(
-      0, static_cast<size_t>(moves.size()) - 1)(gen))];
-}
-
 // The buffered loop on the kernel of the registered game `spec` (rules R):
 // its value state, moves listed into one move list, no history.
 template <Kernel R>
@@ -167,13 +164,13 @@ void BM_Kernel_RandomGameStdPick(benchmark::State& state,
         if constexpr (SimultaneousKernel<R>) {
           for (Player seat = 0; seat < rules.NumPlayers(); ++seat) {
             rules.LegalMovesFor(s, seat, *moves);
-            joint[seat] = PickMove(*moves, gen);
+            joint[seat] = Pick(*moves, gen);
           }
           rules.ApplyJoint(s, joint.data());
         }
       } else {
         rules.LegalMoves(s, *moves);
-        rules.Apply(s, PickMove(*moves, gen));
+        rules.Apply(s, Pick(*moves, gen));
       }
       ++actions;
     }
