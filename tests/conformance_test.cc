@@ -13,8 +13,8 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gtest/gtest.h"
-#include "toy_games.h"
 #include "spec_test_name.h"
+#include "toy_games.h"
 
 namespace gameai {
 namespace {

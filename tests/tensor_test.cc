@@ -136,8 +136,7 @@ TEST_P(TensorTest, RewardsArePaidAtTheEndOnly) {
     if (s.IsTerminal()) {
       EXPECT_EQ(s.Rewards(), s.Returns());
     } else {
-      EXPECT_EQ(s.Rewards(),
-                std::vector<double>((*game)->NumPlayers(), 0.0));
+      EXPECT_EQ(s.Rewards(), std::vector<double>((*game)->NumPlayers(), 0.0));
     }
   });
 }
@@ -166,9 +165,9 @@ TEST_P(TensorTest, BadCallsAreRefusedWithoutWriting) {
             absl::StatusCode::kInvalidArgument);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    BuiltinGames, TensorTest, ::testing::ValuesIn(BuiltinSpecs()),
-    gameai::testing::SpecTestName);
+INSTANTIATE_TEST_SUITE_P(BuiltinGames, TensorTest,
+                         ::testing::ValuesIn(BuiltinSpecs()),
+                         gameai::testing::SpecTestName);
 
 // Daifugo: two deals that differ only in the other seats' hands (the same
 // view for seat 0, redealt by Determinize) give seat 0 the same tensors.
@@ -188,7 +187,8 @@ TEST(DaifugoTensor, OtherHandsDoNotReachTheTensors) {
   const R& rules = kernel_game->rules();
   const R::State view = rules.Redact(full.kernel_state(), 0);
   const KernelState<R> other(kernel_game, rules.Determinize(view, 0, rng));
-  ASSERT_NE(other.kernel_state().deal.hands[1], full.kernel_state().deal.hands[1]);
+  ASSERT_NE(other.kernel_state().deal.hands[1],
+            full.kernel_state().deal.hands[1]);
   EXPECT_EQ(Observation(*s, 0), Observation(other, 0));
   EXPECT_EQ(InformationState(*s, 0), InformationState(other, 0));
   // Seat 1's own hand differs between the two, and so do its tensors.

@@ -16,8 +16,8 @@
 #include "gameai/core/registry.h"
 #include "gameai/daifugo/daifugo.h"
 #include "gtest/gtest.h"
-#include "toy_games.h"
 #include "spec_test_name.h"
+#include "toy_games.h"
 
 namespace gameai {
 namespace {
@@ -112,8 +112,8 @@ TEST_P(UndoTest, RandomGamesUndoneToTheStartPassBackThroughEveryPosition) {
     }
     for (size_t i = seen.size() - 1; i > 0; --i) {
       ASSERT_TRUE(s->UndoAction().ok());
-      ASSERT_EQ(Snapshot(*s), seen[i - 1]) << "after undoing to position "
-                                           << i - 1;
+      ASSERT_EQ(Snapshot(*s), seen[i - 1])
+          << "after undoing to position " << i - 1;
     }
     EXPECT_TRUE(s->History().empty());
     EXPECT_EQ(s->Serialize(), game->NewInitialState()->Serialize());
