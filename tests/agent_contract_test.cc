@@ -283,13 +283,6 @@ std::vector<std::string> GamesWithCases() {
   return names;
 }
 
-const GameEntry* EntryNamed(const std::string& name) {
-  for (const GameEntry* entry : AllGames()) {
-    if (entry->name == name) return entry;
-  }
-  return nullptr;
-}
-
 class AgentMemoryOfOneGame : public ::testing::TestWithParam<std::string> {};
 class ArenaThreadsOfOneGame : public ::testing::TestWithParam<std::string> {};
 INSTANTIATE_TEST_SUITE_P(AllGames, AgentMemoryOfOneGame,
@@ -303,8 +296,10 @@ INSTANTIATE_TEST_SUITE_P(AllGames, ArenaThreadsOfOneGame,
 // whatever games it played before (the arena's thread count only changes
 // which games an instance played before).
 TEST_P(AgentMemoryOfOneGame, MemorylessAgentsPlayAGameAlikeAfterOtherGames) {
-  const GameEntry* game_entry = EntryNamed(GetParam());
-  ASSERT_NE(game_entry, nullptr);
+  AllGames();  // registers the toy games FindGame looks among
+  absl::StatusOr<const GameEntry*> found = FindGame(GetParam());
+  ASSERT_TRUE(found.ok()) << found.status();
+  const GameEntry* game_entry = *found;
   const std::shared_ptr<const Game> game =
       Load(Cases().at(game_entry->name).spec);
   ASSERT_NE(game, nullptr);
@@ -348,8 +343,10 @@ std::string MatchJson(MatchOptions options, int threads) {
 // point (EntriesAndInstancesAgree checks that they say so).
 TEST_P(ArenaThreadsOfOneGame,
        MemorylessAgentsGiveTheSameResultsOnAnyThreadCount) {
-  const GameEntry* game_entry = EntryNamed(GetParam());
-  ASSERT_NE(game_entry, nullptr);
+  AllGames();  // registers the toy games FindGame looks among
+  absl::StatusOr<const GameEntry*> found = FindGame(GetParam());
+  ASSERT_TRUE(found.ok()) << found.status();
+  const GameEntry* game_entry = *found;
   const std::string& game_spec = Cases().at(game_entry->name).spec;
   const std::shared_ptr<const Game> game = Load(game_spec);
   ASSERT_NE(game, nullptr);
