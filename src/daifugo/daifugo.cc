@@ -269,7 +269,10 @@ void Rules::Apply(State& s, Move m) const {
 template <class List>
 void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
   outcomes.clear();
+  // Sized once: a new vector grown by push_back alone would move its
+  // outcomes through every doubling (a deal's first card lists 53).
   if (s.phase == Phase::kSeating) {
+    outcomes.reserve(options_.players - s.seated);
     const double p = 1.0 / (options_.players - s.seated);
     for (int q = 0; q < options_.players; ++q) {
       if (IsLegal(s, static_cast<Move>(kSeatAction + q))) {
@@ -277,12 +280,14 @@ void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
       }
     }
   } else if (s.phase == Phase::kFirstSeat) {
+    outcomes.reserve(options_.players);
     for (int q = 0; q < options_.players; ++q) {
       outcomes.push_back(
           {static_cast<Move>(kFirstAction + q), 1.0 / options_.players});
     }
   } else if (s.phase == Phase::kDealing) {
     const Cards left = kFullDeck & ~AllHands(s);
+    outcomes.reserve(std::popcount(left));
     const double p = 1.0 / std::popcount(left);
     for (Cards c = left; c != 0; c &= c - 1) {
       outcomes.push_back(

@@ -282,7 +282,10 @@ void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
   outcomes.clear();
   const Bits empty = Empty(s);
   const int num_empty = PopCount(empty);
+  // Sized once: a new vector grown by push_back alone would move its
+  // outcomes through every doubling (a setup lists hundreds).
   if (s.setup_left > 0) {
+    outcomes.reserve(num_empty * options_.colors);
     const double p = 1.0 / (num_empty * options_.colors);
     ForEachBit(empty, [&](int bit) {
       for (int c = 0; c < options_.colors; ++c) {
@@ -290,11 +293,13 @@ void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
       }
     });
   } else if (s.spawn_left > 0) {
+    outcomes.reserve(num_empty);
     const double p = 1.0 / num_empty;
     ForEachBit(empty, [&](int bit) {
       outcomes.push_back({SpawnAction(bit), p});
     });
   } else if (s.draws_left > 0) {
+    outcomes.reserve(options_.colors);
     for (int c = 0; c < options_.colors; ++c) {
       outcomes.push_back({PreviewAction(c), 1.0 / options_.colors});
     }
