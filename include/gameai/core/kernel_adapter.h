@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,7 @@
 #include "gameai/core/game.h"
 #include "gameai/core/kernel.h"
 #include "gameai/core/kernel_vector_env.h"
+#include "gameai/core/move_list.h"
 #include "gameai/core/text.h"
 
 namespace gameai {
@@ -465,9 +467,15 @@ class KernelState final : public State {
   // the loader's small static TLS reserve (c_lib_self_contained.sh).
   template <class F>
   static void WithScratchMoves(F f) {
-    if constexpr (sizeof(typename R::MoveList) <= 512) {
-      typename R::MoveList moves;
-      f(moves);
+    using MoveList = typename R::MoveList;
+    if constexpr (sizeof(MoveList) <= 512) {
+      if constexpr (std::is_constructible_v<MoveList, UnfilledTag>) {
+        MoveList moves(kUnfilled);  // not zeroed: Yacht's holds 88 bytes
+        f(moves);
+      } else {
+        MoveList moves;
+        f(moves);
+      }
     } else {
       static thread_local const std::unique_ptr<typename R::MoveList> moves =
           std::make_unique<typename R::MoveList>();

@@ -8,9 +8,20 @@
 
 namespace gameai {
 
+// kUnfilled: a tag for FixedMoveList's constructor that leaves its entries
+// unwritten.
+struct UnfilledTag {};
+inline constexpr UnfilledTag kUnfilled{};
+
 template <class Move, size_t kCapacity>
 struct FixedMoveList {
-  std::array<Move, kCapacity> moves{};
+  FixedMoveList() : moves{} {}
+  // FixedMoveList(kUnfilled): empty, entries unwritten: for a list made
+  // per call and filled at once, where zeroing a few dozen entries costs
+  // about as much as listing them. Reads stay below size().
+  explicit FixedMoveList(UnfilledTag) {}
+
+  std::array<Move, kCapacity> moves;
   int count = 0;
 
   int size() const { return count; }
