@@ -194,22 +194,33 @@ int Rules::ScoreFor(const Scorecard& card, int category, int dice) const {
   return points;
 }
 
-void Rules::LegalMoves(const State& s, MoveList& moves) const {
-  // CanonicalHolds: per five-dice id, bit m set when mask m is canonical.
-  static const auto* canonical = [] {
-    auto* table = new std::array<uint32_t, kNumMultisets>{};
+namespace {
+
+// CanonicalHolds: per five-dice id, bit m set when hold mask m (m < 31) is
+// canonical; zero for ids of fewer dice. LegalMoves lists from it and
+// IsLegal tests it, so the two agree by construction.
+const std::array<uint32_t, kNumMultisets>& CanonicalHolds() {
+  static const auto* table = [] {
+    auto* out = new std::array<uint32_t, kNumMultisets>{};
     for (int d = DiceTables::Get().FirstOfSize(kNumDice); d < kNumMultisets;
          ++d) {
       for (int mask = 0; mask < 31; ++mask) {
-        if (IsCanonicalHold(d, mask)) (*table)[d] |= uint32_t{1} << mask;
+        if (Rules::IsCanonicalHold(d, mask)) (*out)[d] |= uint32_t{1} << mask;
       }
     }
-    return table;
+    return out;
   }();
+  return *table;
+}
+
+}  // namespace
+
+void Rules::LegalMoves(const State& s, MoveList& moves) const {
   moves.count = 0;
   if (s.phase != kDecide) return;
   if (s.rolls_left > 0) {
-    for (uint32_t bits = (*canonical)[s.dice]; bits != 0; bits &= bits - 1) {
+    for (uint32_t bits = CanonicalHolds()[s.dice]; bits != 0;
+         bits &= bits - 1) {
       moves.push_back(static_cast<Move>(std::countr_zero(bits)));
     }
   }
@@ -224,12 +235,13 @@ void Rules::LegalMoves(const State& s, MoveList& moves) const {
 bool Rules::IsLegal(const State& s, Move m) const {
   if (s.phase == kRoll) {
     if (m < kFirstChanceAction || m >= kNumActions) return false;
-    const int rolled = m - kFirstChanceAction;
-    return DiceTables::Get().size(rolled) ==
-           kNumDice - DiceTables::Get().size(s.dice);
+    const DiceTables& t = DiceTables::Get();
+    return t.size(m - kFirstChanceAction) == kNumDice - t.size(s.dice);
   }
   if (s.phase != kDecide) return false;
-  if (m < 31) return s.rolls_left > 0 && IsCanonicalHold(s.dice, m);
+  if (m < 31) {
+    return s.rolls_left > 0 && (CanonicalHolds()[s.dice] >> m & 1) != 0;
+  }
   if (m >= kFirstScoreAction && m < kFirstChanceAction) {
     return CategoryAllowed(s.cards[s.player], m - kFirstScoreAction, s.dice);
   }
@@ -447,8 +459,7 @@ absl::Status Rules::Validate(const State& s) const {
   if (s.phase > kOver || s.rolls_left > 2 || s.dice >= kNumMultisets)
     return bad("phase, rolls or dice out of range");
   if (s.phase == kOver) {
-    if (s.round != kRounds || s.player != 0 || s.dice != 0 ||
-        s.rolls_left != 2)
+    if (s.round != kRounds || s.player != 0 || s.dice != 0 || s.rolls_left != 2)
       return bad("a finished game is at round 13 with no turn in progress");
   } else if (s.round >= kRounds) {
     return bad("round out of range");
@@ -466,8 +477,7 @@ absl::Status Rules::Validate(const State& s) const {
         return bad(fmt::format("seat {} is not playing but has a card", p));
       continue;
     }
-    if (c.open >= (1 << kNumCategories) || c.yacht50 > 1 ||
-        c.total > kMaxTotal)
+    if (c.open >= (1 << kNumCategories) || c.yacht50 > 1 || c.total > kMaxTotal)
       return bad(fmt::format("player {}'s scorecard is out of range", p));
     const int filled = kNumCategories - std::popcount(unsigned{c.open});
     const int expected_filled =
