@@ -1,6 +1,7 @@
 #include "gameai/core/arena.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "gameai/core/registry.h"
 #include "gameai/core/text.h"
@@ -125,6 +126,17 @@ TEST(RunMatch, OneSpecFillsEverySeat) {
 TEST(RunMatch, RejectsBadOptions) {
   EXPECT_FALSE(
       RunMatch({.game = "mancala", .agents = {"random"}, .games = 0}).ok());
+  // Past the limit, and where rounding up to whole rotations would wrap.
+  for (const int64_t games :
+       {kMaxMatchGames + 1, std::numeric_limits<int64_t>::max()}) {
+    const absl::StatusOr<MatchResult> r = RunMatch(
+        {.game = "mancala", .agents = {"random", "greedy"}, .games = games});
+    ASSERT_FALSE(r.ok()) << games;
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(r.status().message().find("must be in [1, 100000000]"),
+              absl::string_view::npos)
+        << r.status();
+  }
   EXPECT_FALSE(
       RunMatch({.game = "mancala", .agents = {"random"}, .threads = 0}).ok());
   EXPECT_FALSE(RunMatch({.game = "mancala", .agents = {}}).ok());

@@ -515,6 +515,11 @@ static void matches(void) {
   CHECK(strstr(gameai_last_error(), "simulations") != NULL);
   CHECK(gameai_match("mancala", agents, 2, 0, 3, &result) ==
         GAMEAI_INVALID_ARGUMENT);
+  /* Past the limit: refused, where rounding up to whole rotations wrapped. */
+  CHECK(gameai_match("mancala", agents, 2, INT64_MAX, 3, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "games=") != NULL);
+  CHECK(result == NULL);
   CHECK(gameai_match("mancala", agents, 0, 10, 3, &result) != GAMEAI_OK);
   const char* null_spec[2] = {"greedy", NULL};
   CHECK(gameai_match("mancala", null_spec, 2, 10, 3, &result) ==

@@ -119,7 +119,7 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
       SplitTopLevel(args->values["agents"]);
   if (!agents.ok()) return fail(agents.status());
   options.agents = *agents;
-  absl::StatusOr<int64_t> games = args->Int("games", 100, 1, 100'000'000);
+  absl::StatusOr<int64_t> games = args->Int("games", 100, 1, kMaxMatchGames);
   if (!games.ok()) return fail(games.status());
   absl::StatusOr<int64_t> seed = args->Int("seed", 1, 0, int64_t{1} << 62);
   if (!seed.ok()) return fail(seed.status());

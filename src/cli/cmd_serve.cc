@@ -168,7 +168,7 @@ int RunServe(const std::vector<std::string>& argv) {
   }
   auto get_int = [&](const char* flag, int64_t fallback, int64_t lo,
                      int64_t hi) { return args->Int(flag, fallback, lo, hi); };
-  absl::StatusOr<int64_t> games = get_int("games", 100, 1, 100'000'000);
+  absl::StatusOr<int64_t> games = get_int("games", 100, 1, kMaxMatchGames);
   absl::StatusOr<int64_t> seed = get_int("seed", 1, 0, int64_t{1} << 62);
   absl::StatusOr<int64_t> port = get_int("port", 7019, 0, 65535);
   absl::StatusOr<int64_t> move_ms = get_int("move-ms", 2000, 1, 3'600'000);

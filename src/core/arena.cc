@@ -161,8 +161,7 @@ class MatchRunner {
 
  private:
   // AddGame: one finished game into the totals of the specs seated.
-  void AddGame(const GameRecord& g, int64_t index,
-               SeriesTotals& totals) const {
+  void AddGame(const GameRecord& g, int64_t index, SeriesTotals& totals) const {
     const int rotation = static_cast<int>(index % seating_.rotations);
     if (!totals.repeats.first[rotation]) {
       totals.repeats.first[rotation] = g.history_hash;
@@ -253,8 +252,8 @@ class MatchRunner {
             seating_.solitaire ? state->ChanceKey() : std::nullopt;
         Rng keyed(
             DeriveSeed(DeriveSeed(game_seed, kChanceStream), key.value_or(0)));
-        const Action outcome = SampleChanceOutcome(state->ChanceOutcomes(),
-                                                   key ? keyed : referee);
+        const Action outcome =
+            SampleChanceOutcome(state->ChanceOutcomes(), key ? keyed : referee);
         (void)state->ApplyAction(outcome);  // one of the listed outcomes
       } else if (current == kSimultaneousPlayer) {
         std::vector<Action> joint(players);
@@ -283,12 +282,12 @@ class MatchRunner {
       (void)seated[p]->EndGame(*state->ViewFor(p), record.returns);
     }
     if (options_.on_game_end) {
-      options_.on_game_end(FinishedGame{.index = index,
-                                        .state = state.get(),
-                                        .table = table,
-                                        .slot_of_seat = record.slot_of_seat,
-                                        .illegal_per_seat =
-                                            record.illegal_per_seat});
+      options_.on_game_end(
+          FinishedGame{.index = index,
+                       .state = state.get(),
+                       .table = table,
+                       .slot_of_seat = record.slot_of_seat,
+                       .illegal_per_seat = record.illegal_per_seat});
     }
     return record;
   }
@@ -377,9 +376,9 @@ struct PreparedMatch {
 };
 
 absl::StatusOr<PreparedMatch> Prepare(const MatchOptions& options) {
-  if (options.games < 1) {
-    return absl::InvalidArgumentError(
-        fmt::format("games={} must be at least 1", options.games));
+  if (options.games < 1 || options.games > kMaxMatchGames) {
+    return absl::InvalidArgumentError(fmt::format(
+        "games={} must be in [1, {}]", options.games, kMaxMatchGames));
   }
   if (options.threads < 1 || options.threads > 256) {
     return absl::InvalidArgumentError(
@@ -601,8 +600,7 @@ class Merger {
   absl::Status CheckFits(const SeriesTotals& series) const {
     GAMEAI_RETURN_IF_ERROR(series.status);
     const size_t specs = match_.specs.size();
-    bool fits = series.specs.size() == specs &&
-                series.paired.size() == specs &&
+    bool fits = series.specs.size() == specs && series.paired.size() == specs &&
                 series.repeats.first.size() == first_hash_.size() &&
                 series.repeats.count.size() == first_hash_.size();
     for (const auto& [index, group] : series.open_groups) {

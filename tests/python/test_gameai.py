@@ -70,6 +70,13 @@ class AgentTest(unittest.TestCase):
         self.assertGreater(result["agents"][0]["win_rate"], 0.5)
         self.assertIn("linesboard", gameai.registered_games())
 
+    def test_match_refuses_more_games_than_the_limit(self):
+        # Rounding 2**63 - 1 up to whole rotations wrapped before the limit.
+        for games in (100_000_001, 2**63 - 1):
+            with self.assertRaisesRegex(ValueError,
+                                        r"games=\d+ must be in \[1, 100000000\]"):
+                gameai.match("mancala", ["random", "greedy"], games=games)
+
     def test_match_series_fix_the_results_on_any_thread_count(self):
         # A learning agent: the series split is what its results depend on.
         def play(threads):

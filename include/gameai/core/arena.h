@@ -50,6 +50,10 @@ struct FinishedGame {
   std::vector<int> illegal_per_seat;
 };
 
+// kMaxMatchGames: the most games one match plays (every surface's limit;
+// the count is rounded up to whole rotations within int64).
+inline constexpr int64_t kMaxMatchGames = 100'000'000;
+
 struct MatchOptions {
   std::string game = "mancala";
   // Agent specs; cycled to fill the seats (a,b at five seats: a,b,a,b,a).
@@ -169,12 +173,12 @@ struct MatchResult {
 };
 
 // RunMatch: errors for a bad game or agent spec, an agent count that does
-// not fit the table, games < 1, threads outside [1, 256], series outside
-// [0, 100000], Internal (naming the game) when an agent or the game throws
-// an exception, and ResourceExhausted when memory runs out (or the game log
-// asked for would not fit). Memory does not grow with `games`: each game is
-// added to running totals as it ends (only the game log, when asked for,
-// keeps one entry per game).
+// not fit the table, games outside [1, kMaxMatchGames], threads outside
+// [1, 256], series outside [0, 100000], Internal (naming the game) when an
+// agent or the game throws an exception, and ResourceExhausted when memory runs
+// out (or the game log asked for would not fit). Memory does not grow with
+// `games`: each game is added to running totals as it ends (only the game log,
+// when asked for, keeps one entry per game).
 absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options);
 
 // Distributed matches (`mpirun gameai match`): the K series can be played
