@@ -4,6 +4,7 @@
 
 #include "../core/json_text.h"
 #include "args.h"
+#include "read_file.h"
 #include "fmt/format.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/state_solver.h"
@@ -48,25 +49,6 @@ std::string SolveHelp() {
     }
   }
   return out;
-}
-
-// ReadStateFile: the text of FILE, at most kMaxStateFileBytes.
-absl::StatusOr<std::string> ReadStateFile(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "r");
-  if (file == nullptr) {
-    return absl::InvalidArgumentError(
-        fmt::format("--state-file: cannot read '{}'", path));
-  }
-  std::string text(kMaxStateFileBytes + 1, '\0');
-  const size_t got = std::fread(text.data(), 1, text.size(), file);
-  std::fclose(file);
-  if (got > kMaxStateFileBytes) {
-    return absl::InvalidArgumentError(
-        fmt::format("--state-file: '{}' is longer than {} KiB, no state text",
-                    path, kMaxStateFileBytes >> 10));
-  }
-  text.resize(got);
-  return text;
 }
 
 void PrintFields(const std::vector<SolveField>& fields) {
@@ -193,8 +175,16 @@ int RunSolve(const std::vector<std::string>& argv) {
   }
   if (args->values.count("state-file")) {
     absl::StatusOr<std::string> text =
-        ReadStateFile(args->values["state-file"]);
-    if (!text.ok()) return Fail(text.status());
+        ReadBoundedFile(args->values["state-file"], kMaxStateFileBytes);
+    if (!text.ok()) {
+      return Fail(absl::Status(
+          text.status().code(),
+          fmt::format("--state-file: {}{}", Str(text.status().message()),
+                      text.status().code() ==
+                              absl::StatusCode::kInvalidArgument
+                          ? ", no state text"
+                          : "")));
+    }
     return SolveStateText(**game, *text, options, json);
   }
   if (args->values.count("state")) {

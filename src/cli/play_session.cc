@@ -1,11 +1,11 @@
 #include "play_session.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <functional>
 #include <mutex>
-#include <sstream>
 
 #include "fmt/format.h"
 #include "gameai/core/random.h"
@@ -13,10 +13,15 @@
 #include "gameai/core/saved_game.h"
 #include "gameai/core/text.h"
 #include "play_screen.h"
+#include "read_file.h"
 #include "thinking_notice.h"
 
 namespace gameai::cli {
 namespace {
+
+// kMaxSaveBytes: the longest saved game `load` reads (the spec and one
+// number per action: a 10,000-deal Daifugo match is a few MiB).
+constexpr size_t kMaxSaveBytes = 64 << 20;
 
 constexpr char kCommands[] =
     "hint, moves, board, undo, save FILE, load FILE, help, quit";
@@ -373,7 +378,9 @@ class Session {
 
   // Undo: back to the last move of a person, unless that goes back past
   // something the viewer did not see (a private deal or exchange: it
-  // cannot be dealt again, and replaying it would tell what it was).
+  // cannot be dealt again, and replaying it would tell what it was), or
+  // past a simultaneous move of a program (its choice, made unseen, is
+  // known now: choosing again against it would not be a simultaneous move).
   bool Undo() {
     std::unique_ptr<State> back = state_->Clone();
     std::vector<Action> chance;
@@ -381,7 +388,16 @@ class Session {
       const State::HistoryItem last = back->History().back();
       bool person = false;
       if (last.joint) {
-        for (Player p = 0; p < NumSeats(); ++p) person |= IsHuman(p);
+        bool program = false;
+        for (Player p = 0; p < NumSeats(); ++p) {
+          person |= IsHuman(p);
+          program |= !IsHuman(p);
+        }
+        if (program) {
+          Print("undo refused: it would take back a round of simultaneous "
+                "moves whose choices you have seen\n");
+          return false;
+        }
       } else {
         person = IsHuman(last.player);
         if (back->LastEventFor(viewer_).actions.empty()) {
@@ -417,9 +433,14 @@ class Session {
     }
     std::FILE* file = std::fopen(path.c_str(), "wx");
     if (file == nullptr) {
-      Print(fmt::format("could not write {} (a file that exists is never "
-                        "overwritten: choose a new name)\n",
-                        path));
+      const int error = errno;
+      Print(error == EEXIST
+                ? fmt::format("could not write {}: it exists (a file that "
+                              "exists is never overwritten: choose a new "
+                              "name)\n",
+                              path)
+                : fmt::format("could not write {}: {}\n", path,
+                              std::strerror(error)));
       return;
     }
     const std::string text = SaveGameText(*state_);
@@ -431,14 +452,12 @@ class Session {
   }
 
   bool Load(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) {
-      Print(fmt::format("could not read {}\n", path));
+    absl::StatusOr<std::string> text = ReadBoundedFile(path, kMaxSaveBytes);
+    if (!text.ok()) {
+      Print(fmt::format("not loaded: {}\n", Str(text.status().message())));
       return false;
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    absl::StatusOr<std::unique_ptr<State>> loaded = LoadGameText(text.str());
+    absl::StatusOr<std::unique_ptr<State>> loaded = LoadGameText(*text);
     if (!loaded.ok()) {
       Print(fmt::format("not loaded: {}\n", Str(loaded.status().message())));
       return false;
