@@ -59,5 +59,31 @@ TEST(ResolveParams, RejectsMalformedAndOutOfRange) {
   }
 }
 
+TEST(ResolveParams, EmptyValueIsAStringOnly) {
+  absl::StatusOr<Params> p = Resolve("t(name=)");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->GetString("name"), "");
+  EXPECT_EQ(p->Canonical("t"), "t(pits=6,c=1.5,flag=false,name=)");
+  for (const char* bad : {"t(pits=)", "t(c=)", "t(flag=)"}) {
+    EXPECT_FALSE(Resolve(bad).ok()) << bad;
+  }
+}
+
+TEST(ResolveParams, IntBoundsAreExactPastDoublePrecision) {
+  // 2^53 + 1 rounds to 2^53 as a double: the range test must not.
+  const std::vector<ParamDef> defs = {
+      ParamDef::Int("seed", 0, 0, int64_t{1} << 53, "a seed")};
+  auto resolve = [&](const std::string& value) {
+    return ResolveParams(*ParseSpec("t(seed=" + value + ")"), defs, "agent");
+  };
+  EXPECT_TRUE(resolve("9007199254740992").ok());
+  const absl::StatusOr<Params> past = resolve("9007199254740993");
+  ASSERT_FALSE(past.ok());
+  EXPECT_NE(past.status().message().find("is out of range; accepted: seed: "
+                                         "int in [0, 9007199254740992]"),
+            absl::string_view::npos)
+      << past.status();
+}
+
 }  // namespace
 }  // namespace gameai

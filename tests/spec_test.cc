@@ -32,10 +32,27 @@ TEST(ParseSpec, EmptyParenthesesMeanNoArguments) {
 TEST(ParseSpec, RejectsMalformed) {
   for (const char* bad :
        {"", "mancala(", "mancala)", "man cala", "mancala(pits)",
-        "mancala(pits=)", "mancala(=3)", "mancala(a=1,a=2)", "mancala(a=(1))",
+        "mancala(=3)", "t(db_file=\"\")", "t(db_file='x')", "mancala(a=1,a=2)", "mancala(a=(1))",
         "mancala(a=1,,b=2)", "m(a=1=2)"}) {
     EXPECT_FALSE(ParseSpec(bad).ok()) << bad;
   }
+}
+
+TEST(ParseSpec, EmptyValueIsTheEmptyString) {
+  // What a canonical spec writes for an empty string parameter parses back.
+  absl::StatusOr<Spec> spec = ParseSpec("alphabeta(db_file=, tt=-1)");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  ASSERT_EQ(spec->args.size(), 2u);
+  EXPECT_EQ(spec->args[0],
+            (std::pair<std::string, std::string>{"db_file", ""}));
+}
+
+TEST(ParseSpec, QuotedValueIsRefusedWithTheReason) {
+  absl::StatusOr<Spec> spec = ParseSpec("alphabeta(db_file=\"\")");
+  ASSERT_FALSE(spec.ok());
+  EXPECT_NE(spec.status().message().find("values are written without quotes"),
+            absl::string_view::npos)
+      << spec.status();
 }
 
 TEST(SplitTopLevel, KeepsCommasInsideParentheses) {

@@ -36,7 +36,7 @@ absl::Status CheckValue(const ParamDef& def, const std::string& value,
     case ParamDef::Type::kInt: {
       const std::optional<int64_t> v = ParseInt(value);
       if (!v) return error("is not an integer");
-      if (*v < def.min || *v > def.max) return error("is out of range");
+      if (*v < def.int_min || *v > def.int_max) return error("is out of range");
       break;
     }
     case ParamDef::Type::kDouble: {
@@ -72,7 +72,8 @@ ParamDef ParamDef::Int(std::string name, int64_t value, int64_t min,
                        int64_t max, std::string help) {
   return {std::move(name),          Type::kInt,
           std::to_string(value),    static_cast<double>(min),
-          static_cast<double>(max), std::move(help)};
+          static_cast<double>(max), std::move(help),
+          min,                      max};
 }
 
 ParamDef ParamDef::Double(std::string name, double value, double min,
@@ -94,7 +95,9 @@ ParamDef ParamDef::String(std::string name, std::string value,
 
 std::string ParamDef::Describe() const {
   std::string range;
-  if (type == Type::kInt || type == Type::kDouble) {
+  if (type == Type::kInt) {
+    range = fmt::format(" in [{}, {}]", int_min, int_max);
+  } else if (type == Type::kDouble) {
     range = fmt::format(" in [{}, {}]", min, max);
   }
   return fmt::format("{}: {}{}, default {} ({})", name, TypeName(type), range,

@@ -54,8 +54,15 @@ absl::StatusOr<Spec> ParseSpec(std::string_view text) {
         if (!IsIdentifier(key)) {
           return SpecError(text, fmt::format("bad key '{}'", key));
         }
-        if (value.empty() || value.find('=') != std::string::npos) {
+        if (value.find('=') != std::string::npos) {
           return SpecError(text, fmt::format("bad value for key '{}'", key));
+        }
+        // Values are bare text: a quote would become part of a file name.
+        if (value.find_first_of("\"'") != std::string::npos) {
+          return SpecError(
+              text, fmt::format("value of '{}' is quoted: values are written "
+                                "without quotes (key= for an empty one)",
+                                key));
         }
         for (const auto& [existing, unused] : spec.args) {
           if (existing == key) {

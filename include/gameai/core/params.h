@@ -31,6 +31,9 @@ struct ParamDef {
   double min = 0;             // inclusive range, numeric types only
   double max = 0;
   std::string help;
+  // An int's range exactly (min and max round integers past 2^53).
+  int64_t int_min = 0;
+  int64_t int_max = 0;
 
   static ParamDef Int(std::string name, int64_t value, int64_t min, int64_t max,
                       std::string help);

@@ -22,8 +22,10 @@ struct Spec {
 };
 
 // ParseSpec: `name` or `name(key=value,...)`. Names and keys are
-// [A-Za-z0-9_]+; values are any text without ',', '(', ')' or '='.
-// Whitespace around tokens is ignored. Duplicate keys are an error.
+// [A-Za-z0-9_]+; values are any text without ',', '(', ')', '=' or quotes,
+// and may be empty (`db_file=`: the empty string, what a canonical spec
+// writes for it). Whitespace around tokens is ignored. Duplicate keys are
+// an error.
 absl::StatusOr<Spec> ParseSpec(std::string_view text);
 
 // SplitTopLevel: splits `text` at commas outside parentheses, so that
