@@ -46,7 +46,7 @@ expect_status 2 "unknown game" agents chess
 expect_status 0 "" games
 expect_status 0 "" agents mancala
 # Every subcommand's --help lists its options and exits 0.
-for command in play match solve games agents; do
+for command in play match solve games agents serve connect uecda; do
   expect_status 0 "" "$command" --help
   "$GAMEAI" "$command" --help | grep -q -- "--help" ||
     { echo "FAIL: gameai $command --help lists no options"; failures=$((failures + 1)); }
@@ -233,8 +233,11 @@ expect_status 2 "upper total 3 cannot come from the filled upper boxes TWOS" sol
 expect_status 2 "player 0's scorecard: upper total 3" solve 'yacht(players=1)' --state '0 1 0 2 0 8189 3 3 0' --solver cache="$yacht_table"
 expect_status 2 "not a yacht game" solve mancala --scorecard '8191 0 0 0'
 expect_status 2 "exclude each other" solve yacht --state x --scorecard '8191 0 0 0'
-expect_status 2 "cannot read '$tmp/missing'" solve mancala --state-file "$tmp/missing"
-expect_status 2 "longer than 64 KiB" solve mancala --state-file /dev/zero
+# A file that cannot be read is exit status 1 (cli.md); one too long to be
+# a state is a bad argument, 2.
+expect_status 1 "cannot read '$tmp/missing': No such file" solve mancala --state-file "$tmp/missing"
+expect_status 1 "cannot read '$tmp': it is a directory" solve mancala --state-file "$tmp"
+expect_status 2 "longer than 64 KiB, no state text" solve mancala --state-file /dev/zero
 rm -rf "$tmp"
 
 if [[ $failures -ne 0 ]]; then

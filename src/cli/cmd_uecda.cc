@@ -17,13 +17,38 @@ constexpr char kUsage[] =
     "usage: gameai uecda --host H --port P --agent SPEC [--name N] "
     "[--games-log FILE] [--timeout SECONDS] [--seed S]";
 
+constexpr char kHelp[] =
+    "usage: gameai uecda --host H --port P --agent SPEC [--name N] "
+    "[--games-log FILE] [--timeout SECONDS] [--seed S]\n"
+    "\n"
+    "Plays a whole match on a UECda Daifugo server (protocol 20070) with a\n"
+    "daifugo agent, then prints the points and places of every game.\n"
+    "\n"
+    "options:\n"
+    "  --host H            the server (default 127.0.0.1)\n"
+    "  --port P            its port, 1..65535 (the server's default 42485)\n"
+    "  --agent SPEC        a daifugo agent (gameai agents daifugo)\n"
+    "  --name N            the name sent to the server (default gameai; it\n"
+    "                      keeps 9 characters)\n"
+    "  --games-log FILE    every deal, move and result, appended to FILE\n"
+    "  --timeout SECONDS   the longest wait for one message (default 600)\n"
+    "  --seed S            the agent's seed (default 0)\n"
+    "  --help              this text\n"
+    "\n"
+    "Exit status 0 at the end of the match, 1 when the server closes early,\n"
+    "falls silent or breaks the protocol, 2 for bad usage.\n";
+
 }  // namespace
 
 int RunUecda(const std::vector<std::string>& argv) {
   absl::StatusOr<Args> args = ParseArgs(
       argv, {"host", "port", "agent", "name", "games-log", "timeout", "seed"},
-      {});
+      {"help"});
   if (!args.ok()) return Fail(args.status());
+  if (args->switches.count("help")) {
+    fmt::print("{}", kHelp);
+    return 0;
+  }
   if (!args->positional.empty() || !args->values.count("port") ||
       !args->values.count("agent")) {
     return Fail(absl::InvalidArgumentError(kUsage));
