@@ -31,9 +31,9 @@ TEST(ParseSpec, EmptyParenthesesMeanNoArguments) {
 
 TEST(ParseSpec, RejectsMalformed) {
   for (const char* bad :
-       {"", "mancala(", "mancala)", "man cala", "mancala(pits)",
-        "mancala(=3)", "t(db_file=\"\")", "t(db_file='x')", "mancala(a=1,a=2)", "mancala(a=(1))",
-        "mancala(a=1,,b=2)", "m(a=1=2)"}) {
+       {"", "mancala(", "mancala)", "man cala", "mancala(pits)", "mancala(=3)",
+        "t(db_file=\"\")", "t(db_file='x')", "mancala(a=1,a=2)",
+        "mancala(a=(1))", "mancala(a=1,,b=2)", "m(a=1=2)"}) {
     EXPECT_FALSE(ParseSpec(bad).ok()) << bad;
   }
 }

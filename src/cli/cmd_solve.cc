@@ -4,12 +4,12 @@
 
 #include "../core/json_text.h"
 #include "args.h"
-#include "read_file.h"
 #include "fmt/format.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/state_solver.h"
 #include "gameai/core/text.h"
 #include "gameai/yacht/optimal.h"
+#include "read_file.h"
 
 namespace gameai::cli {
 namespace {
@@ -180,8 +180,7 @@ int RunSolve(const std::vector<std::string>& argv) {
       return Fail(absl::Status(
           text.status().code(),
           fmt::format("--state-file: {}{}", Str(text.status().message()),
-                      text.status().code() ==
-                              absl::StatusCode::kInvalidArgument
+                      text.status().code() == absl::StatusCode::kInvalidArgument
                           ? ", no state text"
                           : "")));
     }

@@ -70,10 +70,14 @@ std::string JoinPairs(
 
 ParamDef ParamDef::Int(std::string name, int64_t value, int64_t min,
                        int64_t max, std::string help) {
-  return {std::move(name),          Type::kInt,
-          std::to_string(value),    static_cast<double>(min),
-          static_cast<double>(max), std::move(help),
-          min,                      max};
+  return {std::move(name),
+          Type::kInt,
+          std::to_string(value),
+          static_cast<double>(min),
+          static_cast<double>(max),
+          std::move(help),
+          min,
+          max};
 }
 
 ParamDef ParamDef::Double(std::string name, double value, double min,
