@@ -1,6 +1,7 @@
 #include "gameai/core/arena.h"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 
 #include "gameai/core/registry.h"
@@ -144,6 +145,22 @@ TEST(RunMatch, RejectsBadOptions) {
   EXPECT_FALSE(RunMatch({.game = "nogame", .agents = {"random"}}).ok());
   EXPECT_FALSE(
       RunMatch({.game = "mancala", .agents = {"random", "nobot"}}).ok());
+}
+
+TEST(RunMatch, CancelledStopsTheMatchAfterTheGameInPlay) {
+  for (const int threads : {1, 2}) {
+    std::atomic<int> polls{0};
+    const absl::StatusOr<MatchResult> r =
+        RunMatch({.game = "mancala",
+                  .agents = {"random", "greedy"},
+                  .games = 1'000'000,
+                  .threads = threads,
+                  .cancelled = [&] { return ++polls >= 3; }});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kCancelled) << r.status();
+    // Polled once per game: every series stops at its next poll.
+    EXPECT_LE(polls.load(), 3 + threads) << threads;
+  }
 }
 
 // Cheater: always claims pit 99 (never legal), or fails outright.

@@ -134,9 +134,16 @@ class MatchRunner {
       for (; g < series.end_game; ++g) {
         const GameRecord record = PlayOne(g, agents, totals.illegal);
         AddGame(record, g, totals);
-        absl::MutexLock lock(&mutex_);
-        ++done_;
-        if (options_.on_progress) options_.on_progress(done_, total_);
+        {
+          absl::MutexLock lock(&mutex_);
+          ++done_;
+          if (options_.on_progress) options_.on_progress(done_, total_);
+        }
+        if (options_.cancelled && options_.cancelled()) {
+          totals.status = absl::CancelledError(
+              fmt::format("the match was stopped after game {}", g));
+          return;
+        }
       }
     } catch (const std::bad_alloc&) {
       totals.status = absl::ResourceExhaustedError(kOutOfMemoryMessage);

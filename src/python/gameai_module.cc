@@ -28,6 +28,7 @@
 #include "gameai/core/state_solver.h"
 #include "gameai/core/text.h"
 #include "gameai/yacht/optimal.h"
+#include "match_interrupt.h"
 #include "python_bindings.h"
 
 namespace py = pybind11;
@@ -262,7 +263,9 @@ PYBIND11_MODULE(_gameai, m) {
       [](const std::string& game, py::list agents, int64_t games, uint64_t seed,
          int threads, int random_opening, int64_t series) {
         std::vector<std::string> specs;
-        std::vector<AgentEntry> custom = PythonAgentEntries(agents, specs);
+        const auto interrupt = std::make_shared<MatchInterrupt>();
+        std::vector<AgentEntry> custom =
+            PythonAgentEntries(agents, specs, interrupt);
         if (!custom.empty() && threads != 1) {
           throw py::value_error(
               "threads=" + std::to_string(threads) +
@@ -280,8 +283,10 @@ PYBIND11_MODULE(_gameai, m) {
                              .threads = threads,
                              .series = series,
                              .random_opening = random_opening,
-                             .custom_agents = std::move(custom)});
+                             .custom_agents = std::move(custom),
+                             .cancelled = [&] { return interrupt->Poll(); }});
         }
+        interrupt->RaiseIfInterrupted();  // Ctrl-C: KeyboardInterrupt
         const std::string json = MatchResultToJson(Value(std::move(result)));
         return py::module_::import("json").attr("loads")(json);
       },

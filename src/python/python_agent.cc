@@ -14,6 +14,7 @@
 #include "fmt/format.h"
 #include "gameai/core/agent.h"
 #include "gameai/core/registry.h"
+#include "match_interrupt.h"
 #include "python_bindings.h"
 
 namespace py = pybind11;
@@ -23,8 +24,11 @@ namespace {
 
 class PythonAgent final : public Agent {
  public:
-  PythonAgent(py::object object, std::string name)
-      : object_(std::move(object)), name_(std::move(name)) {}
+  PythonAgent(py::object object, std::string name,
+              std::shared_ptr<MatchInterrupt> interrupt)
+      : object_(std::move(object)),
+        name_(std::move(name)),
+        interrupt_(std::move(interrupt)) {}
   ~PythonAgent() override {
     py::gil_scoped_acquire gil;
     object_ = py::object();
@@ -32,12 +36,16 @@ class PythonAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const State& view) override {
+    // Interrupted: Python is not called again; the match stops after this
+    // game (the referee finishes it) and raises the interrupt.
+    if (interrupt_->interrupted()) return Interrupted();
     py::gil_scoped_acquire gil;
     if (!pending_.ok()) return std::exchange(pending_, absl::OkStatus());
     try {
       py::object action = object_.attr("step")(py::cast(view.Clone()));
       return action.cast<Action>();
     } catch (py::error_already_set& e) {
+      if (interrupt_->Keep(e)) return Interrupted();
       return Failure("step", e.what());
     } catch (const py::cast_error& e) {
       return absl::InvalidArgumentError(fmt::format(
@@ -62,6 +70,11 @@ class PythonAgent final : public Agent {
   }
 
  private:
+  absl::Status Interrupted() const {
+    return absl::CancelledError(
+        fmt::format("python agent {}: interrupted", name_));
+  }
+
   absl::Status Failure(std::string_view call, std::string_view what) {
     return absl::InternalError(
         fmt::format("python agent {}: {} raised {}", name_, call, what));
@@ -72,24 +85,29 @@ class PythonAgent final : public Agent {
   // with it.
   template <class Args>
   void Call(const char* hook, Args args) {
+    if (interrupt_->interrupted()) return;
     py::gil_scoped_acquire gil;
     if (!py::hasattr(object_, hook)) return;
     try {
       object_.attr(hook)(*args());
     } catch (py::error_already_set& e) {
-      if (pending_.ok()) pending_ = Failure(hook, e.what());
+      if (!interrupt_->Keep(e) && pending_.ok()) {
+        pending_ = Failure(hook, e.what());
+      }
     }
   }
 
   py::object object_;
   std::string name_;
+  std::shared_ptr<MatchInterrupt> interrupt_;
   absl::Status pending_;
 };
 
 }  // namespace
 
-std::vector<AgentEntry> PythonAgentEntries(py::list agents,
-                                           std::vector<std::string>& specs) {
+std::vector<AgentEntry> PythonAgentEntries(
+    py::list agents, std::vector<std::string>& specs,
+    const std::shared_ptr<MatchInterrupt>& interrupt) {
   std::vector<AgentEntry> entries;
   for (size_t i = 0; i < agents.size(); ++i) {
     py::object agent = agents[i];
@@ -116,11 +134,11 @@ std::vector<AgentEntry> PythonAgentEntries(py::list agents,
                                          py::gil_scoped_acquire gil;
                                          delete o;
                                        });
-    entry.make = [object, name](
+    entry.make = [object, name, interrupt](
                      const Game&,
                      const Params&) -> absl::StatusOr<std::unique_ptr<Agent>> {
       py::gil_scoped_acquire gil;
-      return std::make_unique<PythonAgent>(*object, name);
+      return std::make_unique<PythonAgent>(*object, name, interrupt);
     };
     entries.push_back(std::move(entry));
   }

@@ -15,6 +15,8 @@
 
 namespace gameai::python {
 
+class MatchInterrupt;
+
 // Raise: the Python exception for a library error: ValueError (bad input),
 // MemoryError, NotImplementedError (a tensor a game does not have),
 // RuntimeError (anything else), with the library's message.
@@ -39,9 +41,11 @@ void BindTensors(pybind11::module_& m, pybind11::class_<State>& state,
 void BindVectorEnv(pybind11::module_& m);
 // PythonAgentEntries: a custom agent per Python object in `agents` (named
 // "python0", "python1", ... in their place of the list, which becomes a
-// list of specs), for MatchOptions::custom_agents (python_agent.cc).
-std::vector<AgentEntry> PythonAgentEntries(pybind11::list agents,
-                                           std::vector<std::string>& specs);
+// list of specs), for MatchOptions::custom_agents (python_agent.cc). A
+// KeyboardInterrupt or SystemExit an agent raises goes to `interrupt`.
+std::vector<AgentEntry> PythonAgentEntries(
+    pybind11::list agents, std::vector<std::string>& specs,
+    const std::shared_ptr<MatchInterrupt>& interrupt);
 
 }  // namespace gameai::python
 

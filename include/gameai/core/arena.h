@@ -80,6 +80,10 @@ struct MatchOptions {
   bool log_games = false;
   // on_progress(games_done, games_total): called under a lock, any thread.
   std::function<void(int64_t, int64_t)> on_progress;
+  // cancelled(): polled after every game on the thread of its series; once
+  // it returns true the series stop and RunMatch returns Cancelled (Python
+  // stops a match on Ctrl-C so).
+  std::function<bool()> cancelled;
   // make_agent(slot, spec): the agent for table slot `slot` (the position
   // in the cycled agents list; seat s of game i holds slot (s + i) % seats)
   // or nullptr for the usual lookup; called once per slot and series. Lets
@@ -174,7 +178,8 @@ struct MatchResult {
 
 // RunMatch: errors for a bad game or agent spec, an agent count that does
 // not fit the table, games outside [1, kMaxMatchGames], threads outside
-// [1, 256], series outside [0, 100000], Internal (naming the game) when an
+// [1, 256], series outside [0, 100000], Cancelled when `cancelled` said so,
+// Internal (naming the game) when an
 // agent or the game throws an exception, and ResourceExhausted when memory runs
 // out (or the game log asked for would not fit). Memory does not grow with
 // `games`: each game is added to running totals as it ends (only the game log,

@@ -1,0 +1,86 @@
+"""Ctrl-C and SystemExit stop gameai.match: the match runs with the GIL
+released, so the arena polls Python's signal handlers between games, and an
+interrupt raised inside a Python agent stops the match instead of counting
+as that agent's illegal move."""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import unittest
+
+import gameai
+
+
+class InterruptingAgent:
+    """Raises `exception` at its `after`-th step, plays the first legal
+    action before."""
+
+    def __init__(self, exception, after=3):
+        self.exception = exception
+        self.after = after
+        self.steps = 0
+
+    def step(self, state):
+        self.steps += 1
+        if self.steps == self.after:
+            raise self.exception
+        return state.legal_actions()[0]
+
+
+class MatchInterruptTest(unittest.TestCase):
+    def test_keyboard_interrupt_in_an_agent_stops_the_match(self):
+        agent = InterruptingAgent(KeyboardInterrupt)
+        with self.assertRaises(KeyboardInterrupt):
+            gameai.match("mancala", [agent, "random"], games=10_000)
+        # The agent was not called again once interrupted.
+        self.assertEqual(agent.steps, 3)
+
+    def test_system_exit_in_an_agent_stops_the_match(self):
+        with self.assertRaises(SystemExit):
+            gameai.match("mancala", ["random", InterruptingAgent(SystemExit)],
+                         games=10_000)
+
+    def test_other_exceptions_stay_agent_errors(self):
+        # An agent's bug is its illegal move, as before: the match ends.
+        result = gameai.match("mancala",
+                              [InterruptingAgent(ValueError("bug")), "random"],
+                              games=4)
+        self.assertEqual(result["games"], 4)
+        self.assertGreaterEqual(result["agents"][0]["illegal_actions"], 1)
+
+    def test_ctrl_c_stops_a_match_of_builtin_agents(self):
+        # A match far longer than the test: SIGINT must end it early with
+        # KeyboardInterrupt, on one thread and on two.
+        for threads in (1, 2):
+            script = textwrap.dedent(f"""
+                import gameai, sys
+                print("started", flush=True)
+                try:
+                    gameai.match("mancala", ["mcts(simulations=200)", "random"],
+                                 games=10_000_000, threads={threads})
+                except KeyboardInterrupt:
+                    print("interrupted", flush=True)
+                    sys.exit(3)
+                """)
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(sys.path)
+            process = subprocess.Popen([sys.executable, "-c", script],
+                                       stdout=subprocess.PIPE, text=True,
+                                       env=env)
+            try:
+                self.assertEqual(process.stdout.readline().strip(), "started")
+                time.sleep(0.5)  # into the match
+                process.send_signal(signal.SIGINT)
+                out, _ = process.communicate(timeout=30)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+            self.assertEqual(process.returncode, 3, f"threads={threads}")
+            self.assertIn("interrupted", out)
+
+
+if __name__ == "__main__":
+    unittest.main()
