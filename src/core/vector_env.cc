@@ -54,12 +54,12 @@ absl::StatusOr<std::unique_ptr<VectorEnv>> NewVectorEnv(
     return absl::InvalidArgumentError(fmt::format(
         "vector env: game '{}' has no observation tensor", game->Name()));
   }
+  if (options.player < 0 || options.player >= game->NumPlayers()) {
+    return absl::InvalidArgumentError(
+        fmt::format("vector env: player {} is no seat of {}; accepted: 0..{}",
+                    options.player, game->Spec(), game->NumPlayers() - 1));
+  }
   if (!options.opponents.empty()) {
-    if (options.player < 0 || options.player >= game->NumPlayers()) {
-      return absl::InvalidArgumentError(
-          fmt::format("vector env: player {} is no seat of {}; accepted: 0..{}",
-                      options.player, game->Spec(), game->NumPlayers() - 1));
-    }
     // Checked once here, so that the spec's error names it.
     if (absl::StatusOr<std::unique_ptr<Agent>> probe =
             LoadAgent(*game, options.opponents);

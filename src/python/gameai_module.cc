@@ -36,7 +36,16 @@ namespace py = pybind11;
 namespace gameai::python {
 
 [[noreturn]] void Raise(const absl::Status& status) {
-  const std::string message = Str(status.message());
+  // Python takes the message as a C string: a NUL the user's text brought
+  // in is shown, not an end.
+  std::string message;
+  for (const char c : status.message()) {
+    if (c == '\0') {
+      message += "\\0";
+    } else {
+      message += c;
+    }
+  }
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kNotFound:
@@ -66,13 +75,22 @@ struct PyAgent {
 
 Player SeatOrCurrent(const State& state, py::object player) {
   if (player.is_none()) return state.CurrentPlayer();
-  const int p = player.cast<int>();
-  if (p != kChancePlayer && (p < 0 || p >= state.GetGame().NumPlayers())) {
-    throw py::value_error(
-        "player " + std::to_string(p) + " is out of range; accepted: 0.." +
-        std::to_string(state.GetGame().NumPlayers() - 1) + " or -1 (chance)");
+  const std::string accepted = "accepted: 0.." +
+                               std::to_string(state.GetGame().NumPlayers() - 1) +
+                               " or -1 (chance), or None (the player to act)";
+  if (!py::isinstance<py::int_>(player)) {
+    throw py::type_error("player must be an int; got " +
+                         py::repr(player).cast<std::string>() + "; " +
+                         accepted);
   }
-  return p;
+  int overflow = 0;
+  const long long p = PyLong_AsLongLongAndOverflow(player.ptr(), &overflow);
+  if (overflow != 0 || (p != kChancePlayer &&
+                        (p < 0 || p >= state.GetGame().NumPlayers()))) {
+    throw py::value_error("player " + py::repr(player).cast<std::string>() +
+                          " is out of range; " + accepted);
+  }
+  return static_cast<Player>(p);
 }
 
 }  // namespace

@@ -23,7 +23,14 @@ class PyVectorEnv {
               py::object opponents, int player) {
     game_ = Value(LoadGame(spec));
     VectorEnvOptions options{.num_envs = n, .seed = seed, .player = player};
-    if (!opponents.is_none()) options.opponents = opponents.cast<std::string>();
+    if (!opponents.is_none()) {
+      if (!py::isinstance<py::str>(opponents)) {
+        throw py::type_error(
+            "VectorEnv: opponents must be an agent spec (str) or None; got " +
+            py::repr(opponents).cast<std::string>());
+      }
+      options.opponents = opponents.cast<std::string>();
+    }
     env_ = Value(NewVectorEnv(game_, std::move(options)));
     observations_ = py::array_t<float>(
         {static_cast<py::ssize_t>(n),
@@ -60,9 +67,20 @@ class PyVectorEnv {
     return py::make_tuple(observations_, legal_mask_, current_player_);
   }
 
-  py::tuple Step(
-      py::array_t<int64_t, py::array::c_style | py::array::forcecast> actions) {
+  py::tuple Step(py::object given) {
     if (!reset_) throw std::runtime_error("VectorEnv.step: call reset() first");
+    // Integers only: a float action would be cut to an integer silently.
+    const py::array array = py::array::ensure(given);
+    if (!array || (array.dtype().kind() != 'i' && array.dtype().kind() != 'u')) {
+      throw py::type_error(
+          "VectorEnv.step: actions must be integers, one per game; got " +
+          (array ? "an array of dtype " +
+                       py::str(array.dtype()).cast<std::string>()
+                 : py::repr(given).cast<std::string>()));
+    }
+    const auto actions =
+        py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(
+            array);
     if (actions.ndim() != 1 || actions.size() != env_->num_envs()) {
       throw py::value_error(
           "VectorEnv.step: actions must be one integer per game: shape (" +

@@ -137,6 +137,26 @@ class VectorEnvTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "one integer per game"):
             env.step([0, 1])
 
+    def test_actions_must_be_integers(self):
+        env = gameai.VectorEnv("mancala", n=2, seed=4)
+        obs, mask, current = env.reset()
+        before = obs.copy()
+        # Floats were cut to integers (1.7 played 1) and NaN became a huge
+        # negative action: refused, the games unchanged.
+        for bad in ([1.7, 1.0], np.array([np.nan, 1.0]), ["a", "b"]):
+            with self.assertRaisesRegex(TypeError, "actions must be integers"):
+                env.step(bad)
+        np.testing.assert_array_equal(obs, before)
+        env.step(np.array([1, 1], dtype=np.uint8))  # any integer dtype
+
+    def test_bad_options_name_what_is_wrong(self):
+        with self.assertRaisesRegex(TypeError, "opponents must be an agent spec"):
+            gameai.VectorEnv("mancala", n=1, opponents=5)
+        # player names the learner's seat, with or without opponents.
+        for opponents in (None, "random"):
+            with self.assertRaisesRegex(ValueError, "player 5 is no seat"):
+                gameai.VectorEnv("mancala", n=1, opponents=opponents, player=5)
+
     def test_same_seed_same_games(self):
         runs = []
         for _ in range(2):

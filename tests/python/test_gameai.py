@@ -117,6 +117,20 @@ class BadInputTest(unittest.TestCase):
             state.observation_string(-1)
         self.assertIn("2", state.observation_string(1))
 
+    def test_player_is_an_int_in_range_with_a_message(self):
+        state = gameai.load_game("mancala").new_initial_state()
+        for bad in (1 << 40, -(1 << 70), 2):
+            with self.assertRaisesRegex(ValueError,
+                                        "is out of range; accepted: 0..1"):
+                state.legal_actions(bad)
+        with self.assertRaisesRegex(TypeError, "player must be an int"):
+            state.legal_actions("0")
+
+    def test_nul_in_a_spec_is_shown_in_the_message(self):
+        # The message is not cut at the NUL: the whole spec is named.
+        with self.assertRaisesRegex(ValueError, r"mancala\\0\(pits=4\)"):
+            gameai.load_game("mancala\0(pits=4)")
+
     def test_malformed_serialized_state(self):
         game = gameai.load_game("linesboard")
         for bad in ("", "garbage", "cells=... preview=-"):
