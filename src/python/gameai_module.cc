@@ -75,9 +75,9 @@ struct PyAgent {
 
 Player SeatOrCurrent(const State& state, py::object player) {
   if (player.is_none()) return state.CurrentPlayer();
-  const std::string accepted = "accepted: 0.." +
-                               std::to_string(state.GetGame().NumPlayers() - 1) +
-                               " or -1 (chance), or None (the player to act)";
+  const std::string accepted =
+      "accepted: 0.." + std::to_string(state.GetGame().NumPlayers() - 1) +
+      " or -1 (chance), or None (the player to act)";
   if (!py::isinstance<py::int_>(player)) {
     throw py::type_error("player must be an int; got " +
                          py::repr(player).cast<std::string>() + "; " +
@@ -85,8 +85,8 @@ Player SeatOrCurrent(const State& state, py::object player) {
   }
   int overflow = 0;
   const long long p = PyLong_AsLongLongAndOverflow(player.ptr(), &overflow);
-  if (overflow != 0 || (p != kChancePlayer &&
-                        (p < 0 || p >= state.GetGame().NumPlayers()))) {
+  if (overflow != 0 ||
+      (p != kChancePlayer && (p < 0 || p >= state.GetGame().NumPlayers()))) {
     throw py::value_error("player " + py::repr(player).cast<std::string>() +
                           " is out of range; " + accepted);
   }

@@ -38,8 +38,9 @@ class PyVectorEnv {
     legal_mask_ = py::array_t<uint8_t>(
         {static_cast<py::ssize_t>(n),
          static_cast<py::ssize_t>(game_->NumDistinctActions())});
-    rewards_ = py::array_t<float>({static_cast<py::ssize_t>(n),
-                                   static_cast<py::ssize_t>(game_->NumPlayers())});
+    rewards_ =
+        py::array_t<float>({static_cast<py::ssize_t>(n),
+                            static_cast<py::ssize_t>(game_->NumPlayers())});
     done_ = py::array_t<bool>(n);
     current_player_ = py::array_t<int32_t>(n);
     buffers_ = {
@@ -71,7 +72,8 @@ class PyVectorEnv {
     if (!reset_) throw std::runtime_error("VectorEnv.step: call reset() first");
     // Integers only: a float action would be cut to an integer silently.
     const py::array array = py::array::ensure(given);
-    if (!array || (array.dtype().kind() != 'i' && array.dtype().kind() != 'u')) {
+    if (!array ||
+        (array.dtype().kind() != 'i' && array.dtype().kind() != 'u')) {
       throw py::type_error(
           "VectorEnv.step: actions must be integers, one per game; got " +
           (array ? "an array of dtype " +
