@@ -38,6 +38,10 @@ expect_status 2 "unknown agent 'nobot'" uecda --port 1 --agent nobot
 expect_status 2 "port" uecda --port 70000 --agent heuristic
 expect_status 1 "uecda: connection to 127.0.0.1:1" uecda --port 1 --agent heuristic --timeout 5
 expect_status 2 "--games x: expected an integer" match mancala --agents random --games x
+# A bad seat spec is refused before the server listens (no "listening").
+expect_status 2 "unknown agent 'nobot'" serve mancala --seats random,nobot --port 0
+[[ $("$GAMEAI" serve mancala --seats random,nobot --port 0 2>&1) != *listening* ]] || { echo "FAIL: serve listened before refusing a seat spec"; failures=$((failures + 1)); }
+expect_status 2 "--agents given twice \('random' and 'greedy'\): give it once" match mancala --agents random --agents greedy
 expect_status 2 "--threads 0" match mancala --agents random --threads 0
 expect_status 2 "unknown option '--fast'" match mancala --agents random --fast
 expect_status 2 "has 2 seats but 3 agents" match mancala --agents random,random,greedy

@@ -53,7 +53,12 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,
         }
         value = argv[++i];
       }
-      args.values[name] = value;
+      // A flag given twice is a mistake to name, not one to pick for.
+      if (auto [it, added] = args.values.emplace(name, value); !added) {
+        return absl::InvalidArgumentError(
+            fmt::format("--{} given twice ('{}' and '{}'): give it once", name,
+                        it->second, value));
+      }
     } else {
       return absl::InvalidArgumentError(
           fmt::format("unknown option '{}'; accepted: {}", arg, accepted()));

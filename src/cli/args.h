@@ -28,7 +28,8 @@ struct Args {
 };
 
 // ParseArgs: `value_flags` take a value, `switch_flags` none; anything else
-// starting with "--" is an error naming the accepted flags.
+// starting with "--" is an error naming the accepted flags, and so is a
+// value flag given twice.
 absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,
                                const std::set<std::string>& value_flags,
                                const std::set<std::string>& switch_flags);

@@ -190,6 +190,13 @@ int RunServe(const std::vector<std::string>& argv) {
     absl::StatusOr<Spec> spec = ParseSpec((*seats)[slot]);
     if (!spec.ok()) return Fail(spec.status());
     if (spec->name != "remote") {
+      // Made once here, before the server listens: a bad spec is an error
+      // naming it, not a server that clients reach and that then fails.
+      if (absl::StatusOr<std::unique_ptr<Agent>> probe =
+              LoadAgent(**game, (*seats)[slot]);
+          !probe.ok()) {
+        return Fail(probe.status());
+      }
       labels.push_back((*seats)[slot]);
       continue;
     }
