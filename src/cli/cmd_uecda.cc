@@ -17,10 +17,8 @@ constexpr char kUsage[] =
     "usage: gameai uecda --host H --port P --agent SPEC [--name N] "
     "[--games-log FILE] [--timeout SECONDS] [--seed S]";
 
+// kHelp: what --help prints after kUsage.
 constexpr char kHelp[] =
-    "usage: gameai uecda --host H --port P --agent SPEC [--name N] "
-    "[--games-log FILE] [--timeout SECONDS] [--seed S]\n"
-    "\n"
     "Plays a whole match on a UECda Daifugo server (protocol 20070) with a\n"
     "daifugo agent, then prints the points and places of every game.\n"
     "\n"
@@ -46,7 +44,7 @@ int RunUecda(const std::vector<std::string>& argv) {
       {"help"});
   if (!args.ok()) return Fail(args.status());
   if (args->switches.count("help")) {
-    fmt::print("{}", kHelp);
+    fmt::print("{}\n\n{}", kUsage, kHelp);
     return 0;
   }
   if (!args->positional.empty() || !args->values.count("port") ||

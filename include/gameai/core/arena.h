@@ -179,11 +179,11 @@ struct MatchResult {
 // RunMatch: errors for a bad game or agent spec, an agent count that does
 // not fit the table, games outside [1, kMaxMatchGames], threads outside
 // [1, 256], series outside [0, 100000], Cancelled when `cancelled` said so,
-// Internal (naming the game) when an
-// agent or the game throws an exception, and ResourceExhausted when memory runs
-// out (or the game log asked for would not fit). Memory does not grow with
-// `games`: each game is added to running totals as it ends (only the game log,
-// when asked for, keeps one entry per game).
+// Internal (naming the game) when an agent or the game throws an
+// exception, and ResourceExhausted when memory runs out (or the game log
+// asked for would not fit). Memory does not grow with `games`: each game is
+// added to running totals as it ends (only the game log, when asked for,
+// keeps one entry per game).
 absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options);
 
 // Distributed matches (`mpirun gameai match`): the K series can be played
