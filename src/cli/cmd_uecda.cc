@@ -77,7 +77,8 @@ int RunUecda(const std::vector<std::string>& argv) {
   }
   absl::StatusOr<uecda::MatchSummary> summary = uecda::PlayMatch(options);
   if (!summary.ok()) {
-    fmt::print(stderr, "gameai: uecda: {}\n", std::string(summary.status().message()));
+    fmt::print(stderr, "gameai: uecda: {}\n",
+               std::string(summary.status().message()));
     return ExitCodeFor(summary.status());
   }
   fmt::print("{}", uecda::SummaryText(*summary));

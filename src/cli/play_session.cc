@@ -122,7 +122,7 @@ class Session {
     for (Player p = 0; p < NumSeats(); ++p) {
       if (config_.agents[p]) {
         (void)config_.agents[p]->StartGame(*config_.game, p,
-                                     DeriveSeed(config_.seed, p + 1));
+                                           DeriveSeed(config_.seed, p + 1));
       }
     }
   }
@@ -228,8 +228,8 @@ class Session {
     const absl::StatusOr<Action> action = AgentStep(p);
     if (!action.ok()) return AgentFailed(p, action.status());
     if (!Contains(state_->LegalActions(p), *action)) {
-      return AgentFailed(p, absl::InternalError(fmt::format(
-                                "illegal action {}", *action)));
+      return AgentFailed(
+          p, absl::InternalError(fmt::format("illegal action {}", *action)));
     }
     Transition([&] { return state_->ApplyAction(*action); });
     SayReason(p);
@@ -254,9 +254,8 @@ class Session {
         return Asked::kFailed;
       }
       if (!Contains(state_->LegalActions(p), *action)) {
-        AgentFailed(p,
-                    absl::InternalError(fmt::format("illegal action {}",
-                                                    *action)));
+        AgentFailed(
+            p, absl::InternalError(fmt::format("illegal action {}", *action)));
         return Asked::kFailed;
       }
       joint[p] = *action;
@@ -353,7 +352,8 @@ class Session {
       }
       hint_agent_ = *std::move(agent);
     }
-    (void)hint_agent_->StartGame(*config_.game, p, DeriveSeed(config_.seed, 1000));
+    (void)hint_agent_->StartGame(*config_.game, p,
+                                 DeriveSeed(config_.seed, 1000));
     absl::StatusOr<Action> action;
     {
       ThinkingNotice notice([this](const std::string& t) { Print(t); },
@@ -394,15 +394,17 @@ class Session {
           program |= !IsHuman(p);
         }
         if (program) {
-          Print("undo refused: it would take back a round of simultaneous "
-                "moves whose choices you have seen\n");
+          Print(
+              "undo refused: it would take back a round of simultaneous "
+              "moves whose choices you have seen\n");
           return false;
         }
       } else {
         person = IsHuman(last.player);
         if (back->LastEventFor(viewer_).actions.empty()) {
-          Print("undo refused: it would go back past cards dealt or passed "
-                "out of your sight\n");
+          Print(
+              "undo refused: it would go back past cards dealt or passed "
+              "out of your sight\n");
           return false;
         }
       }
@@ -427,8 +429,9 @@ class Session {
 
   void Save(const std::string& path) {
     if (HidesSomething()) {
-      Print("save refused: the file would hold the hidden cards of the other "
-            "players\n");
+      Print(
+          "save refused: the file would hold the hidden cards of the other "
+          "players\n");
       return;
     }
     std::FILE* file = std::fopen(path.c_str(), "wx");
@@ -444,8 +447,8 @@ class Session {
       return;
     }
     const std::string text = SaveGameText(*state_);
-    const bool ok = std::fwrite(text.data(), 1, text.size(), file) ==
-                    text.size();
+    const bool ok =
+        std::fwrite(text.data(), 1, text.size(), file) == text.size();
     const bool closed = std::fclose(file) == 0;
     Print(fmt::format("{} {}\n", ok && closed ? "saved to" : "could not write",
                       path));
@@ -470,7 +473,8 @@ class Session {
     state_ = *std::move(loaded);
     redo_chance_.clear();
     ResyncAgents();
-    Print(fmt::format("loaded {} ({} moves)\n", path, state_->History().size()));
+    Print(
+        fmt::format("loaded {} ({} moves)\n", path, state_->History().size()));
     return true;
   }
 
