@@ -36,43 +36,23 @@ absl::Status State::IllegalActionError(Player player, Action action) const {
       DescribeLegalActions(player, /*ids=*/true)));
 }
 
-absl::Status State::ApplyAction(Action action) {
-  const Player player = CurrentPlayer();
-  if (player == kTerminalPlayer) {
+absl::Status State::ApplyActionRefused() const {
+  if (CurrentPlayer() == kTerminalPlayer) {
     return absl::FailedPreconditionError(
         "the game is over: no action can be applied");
   }
-  if (player == kSimultaneousPlayer) {
-    return absl::FailedPreconditionError(
-        "simultaneous node: use ApplyJointAction with one action per player");
-  }
-  const Player next = DoApplyAction(player, action);
-  if (next == kInvalidPlayer) return IllegalActionError(player, action);
-  current_player_ = next;
-  history_.push_back({.action = action, .player = player, .joint = false});
-  return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      "simultaneous node: use ApplyJointAction with one action per player");
 }
 
-absl::Status State::ApplyJointAction(absl::Span<const Action> actions) {
+absl::Status State::JointActionRefused(size_t entries) const {
   if (CurrentPlayer() != kSimultaneousPlayer) {
     return absl::FailedPreconditionError(
         "not a simultaneous node: use ApplyAction");
   }
-  const int n = num_players_;
-  if (static_cast<int>(actions.size()) != n) {
-    return absl::InvalidArgumentError(
-        fmt::format("joint action has {} entries; expected {} (one per player)",
-                    actions.size(), n));
-  }
-  Player illegal = kInvalidPlayer;
-  const Player next = DoApplyJointAction(actions, &illegal);
-  if (next == kInvalidPlayer)
-    return IllegalActionError(illegal, actions[illegal]);
-  current_player_ = next;
-  for (Player p = 0; p < n; ++p) {
-    history_.push_back({.action = actions[p], .player = p, .joint = true});
-  }
-  return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      fmt::format("joint action has {} entries; expected {} (one per player)",
+                  entries, num_players_));
 }
 
 absl::Status State::UndoAction() {

@@ -15,6 +15,7 @@
 #ifndef GAMEAI_CORE_GAME_H_
 #define GAMEAI_CORE_GAME_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -274,10 +275,50 @@ class State {
 
  private:
   absl::Status IllegalActionError(Player player, Action action) const;
+  // ApplyActionRefused: why no action applies at a terminal or
+  // simultaneous node (out of line: ApplyAction's fast path is inline).
+  absl::Status ApplyActionRefused() const;
+  // JointActionRefused: why a joint action of `entries` actions does not
+  // apply (not a simultaneous node, or not one action per seat).
+  absl::Status JointActionRefused(size_t entries) const;
   Player current_player_ = kInvalidPlayer;
   int num_players_;
   std::vector<HistoryItem> history_;
 };
+
+// Inline: a game loop's step is these checks, one virtual call and the
+// history's push.
+inline absl::Status State::ApplyAction(Action action) {
+  const Player player = CurrentPlayer();
+  if (player == kTerminalPlayer || player == kSimultaneousPlayer) [[unlikely]] {
+    return ApplyActionRefused();
+  }
+  const Player next = DoApplyAction(player, action);
+  if (next == kInvalidPlayer) [[unlikely]] {
+    return IllegalActionError(player, action);
+  }
+  current_player_ = next;
+  history_.push_back({.action = action, .player = player, .joint = false});
+  return absl::OkStatus();
+}
+
+inline absl::Status State::ApplyJointAction(absl::Span<const Action> actions) {
+  const int n = num_players_;
+  if (CurrentPlayer() != kSimultaneousPlayer ||
+      static_cast<int>(actions.size()) != n) [[unlikely]] {
+    return JointActionRefused(actions.size());
+  }
+  Player illegal = kInvalidPlayer;
+  const Player next = DoApplyJointAction(actions, &illegal);
+  if (next == kInvalidPlayer) [[unlikely]] {
+    return IllegalActionError(illegal, actions[illegal]);
+  }
+  current_player_ = next;
+  for (Player p = 0; p < n; ++p) {
+    history_.push_back({.action = actions[p], .player = p, .joint = true});
+  }
+  return absl::OkStatus();
+}
 
 }  // namespace gameai
 

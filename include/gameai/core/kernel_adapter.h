@@ -536,21 +536,14 @@ class KernelState final : public State {
     const Move* move_;
   };
 
-  // ToActions: `moves` as actions into *out (its contents replaced). A
-  // buffer that holds them already is resized and written in place; else
-  // assign sizes a new block once.
+  // ToActions: `moves` as actions into *out (its contents replaced).
+  // assign writes them in place when the buffer holds them (no zeroing, as
+  // resize would do) and else sizes one new block.
   void ToActions(const typename R::MoveList& moves,
                  std::vector<Action>* out) const {
     const Move* first = moves.begin();
-    const size_t n = static_cast<size_t>(moves.size());
-    if (out->capacity() < n) {
-      out->assign(ActionIterator(rules_, first),
-                  ActionIterator(rules_, first + n));
-      return;
-    }
-    out->resize(n);
-    Action* to = out->data();
-    for (size_t i = 0; i < n; ++i) to[i] = rules_->ToAction(first[i]);
+    out->assign(ActionIterator(rules_, first),
+                ActionIterator(rules_, first + moves.size()));
   }
 
   // SortActions: ascending, as LegalActions promises; a kernel that lists
@@ -591,7 +584,8 @@ class KernelState final : public State {
   }
   void SaveCheckpoint() {
     if (transitions_ > 0) {
-      checkpoints_.push_back({History().size(), last_seen_by_, state_});
+      // Built in place: a temporary copied in would be stored and reloaded.
+      checkpoints_.emplace_back(History().size(), last_seen_by_, state_);
     }
     GrowHistory();
   }
