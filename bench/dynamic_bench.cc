@@ -21,10 +21,13 @@
 // distribution, chance by the same sampler. The buffered loop's rate over
 // its rate is what the layer itself costs; the ratios docs/performance.md
 // reports are over the kernel playouts above, whose cheaper picks count
-// for the kernel.
+// for the kernel. BM_Dynamic_ThinLayerFloor/<game> is the buffered loop
+// behind the thinnest virtual interface (no checks, no history): the
+// ceiling of any dynamic layer on that loop.
 #include <array>
 #include <memory>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -180,6 +183,112 @@ void BM_Kernel_RandomGameStdPick(benchmark::State& state,
   Report(state, games, actions);
 }
 
+// The thinnest dynamic interface over kernel R: one virtual call lists the
+// moves (widened into a caller's array of NumDistinctActions() entries, the
+// count returned) and one applies, with no
+// legality check, no history (so no undo) and no status. Not a usable
+// layer: its rate over the kernel playout's is the ceiling any dynamic
+// layer can reach on the buffered loop, the price of the virtual calls
+// and the widening alone.
+class ThinState {
+ public:
+  virtual ~ThinState() = default;
+  virtual int LegalActions(Player player, Action* out) const = 0;
+  virtual void ApplyAction(Action action) = 0;
+  virtual void ApplyJointAction(const Action* actions) = 0;
+  virtual Action SampleChanceOutcome(Rng& rng) const = 0;
+  Player current = kTerminalPlayer;  // a field, as in State
+};
+
+template <Kernel R>
+class ThinKernelState final : public ThinState {
+ public:
+  explicit ThinKernelState(const R& rules)
+      : rules_(rules), state_(rules.InitialState()) {
+    current = rules_.CurrentPlayer(state_);
+  }
+  int LegalActions(Player player, Action* out) const override {
+    typename R::MoveList& moves = *moves_;
+    if constexpr (SimultaneousKernel<R>) {
+      if (current == kSimultaneousPlayer) {
+        rules_.LegalMovesFor(state_, player, moves);
+      } else {
+        rules_.LegalMoves(state_, moves);
+      }
+    } else {
+      rules_.LegalMoves(state_, moves);
+    }
+    for (int i = 0; i < moves.size(); ++i) out[i] = rules_.ToAction(moves[i]);
+    return moves.size();
+  }
+  void ApplyAction(Action action) override {
+    rules_.Apply(state_, rules_.ToMove(action));
+    current = rules_.CurrentPlayer(state_);
+  }
+  void ApplyJointAction(const Action* actions) override {
+    if constexpr (SimultaneousKernel<R>) {
+      std::array<typename R::Move, kMaxPlayers> joint{};
+      for (Player p = 0; p < rules_.NumPlayers(); ++p) {
+        joint[p] = rules_.ToMove(actions[p]);
+      }
+      rules_.ApplyJoint(state_, joint.data());
+      current = rules_.CurrentPlayer(state_);
+    }
+    (void)actions;
+  }
+  Action SampleChanceOutcome(Rng& rng) const override {
+    if constexpr (ChanceKernel<R>) {
+      return rules_.ToAction(rules_.SampleChance(state_, rng));
+    }
+    (void)rng;
+    return 0;
+  }
+
+ private:
+  const R& rules_;
+  typename R::State state_;
+  // On the heap: Daifugo's and Lines' lists are tens of KiB.
+  std::unique_ptr<typename R::MoveList> moves_ =
+      std::make_unique<typename R::MoveList>();
+};
+
+// The buffered loop on ThinKernelState<R>: a new state object per game,
+// std::mt19937 picks, chance by the kernel's sampler.
+template <Kernel R>
+void BM_Dynamic_ThinLayerFloor(benchmark::State& state,
+                               const std::string& spec) {
+  const std::shared_ptr<const Game> game = *LoadGame(spec);
+  const R& rules = dynamic_cast<const KernelGame<R>&>(*game).rules();
+  std::mt19937 gen(1);
+  Rng chance_rng(1);
+  std::vector<Action> joint(rules.NumPlayers());
+  std::vector<Action> legal(static_cast<size_t>(rules.NumDistinctActions()));
+  const auto listed = [&](int n) {
+    return std::span<const Action>(legal.data(), static_cast<size_t>(n));
+  };
+  int64_t games = 0, actions = 0;
+  for (auto _ : state) {
+    std::unique_ptr<ThinState> s = std::make_unique<ThinKernelState<R>>(rules);
+    while (s->current != kTerminalPlayer) {
+      if (s->current == kChancePlayer) {
+        s->ApplyAction(s->SampleChanceOutcome(chance_rng));
+      } else if (s->current == kSimultaneousPlayer) {
+        for (Player p = 0; p < rules.NumPlayers(); ++p) {
+          joint[p] = Pick(listed(s->LegalActions(p, legal.data())), gen);
+        }
+        s->ApplyJointAction(joint.data());
+      } else {
+        s->ApplyAction(
+            Pick(listed(s->LegalActions(s->current, legal.data())), gen));
+      }
+      ++actions;
+    }
+    benchmark::DoNotOptimize(*s);
+    ++games;
+  }
+  Report(state, games, actions);
+}
+
 // One pick by itself, from a list of 6 (Mancala's longest): std::mt19937
 // through the distribution, as the dynamic loops draw, and gameai::Rng's
 // Below, as the kernel playouts draw. The difference is part of every
@@ -217,16 +326,19 @@ BENCHMARK(BM_Pick_Rng);
   }
   // The kernel references, one per built-in game (a game registered from
   // elsewhere has no typed rules here).
-  auto kernel = [](const char* name, auto bench) {
+  auto kernel = []<Kernel R>(const char* name, const R*) {
     benchmark::RegisterBenchmark(
-        (std::string("BM_Kernel_RandomGameStdPick/") + name).c_str(), bench,
-        std::string(name));
+        (std::string("BM_Kernel_RandomGameStdPick/") + name).c_str(),
+        BM_Kernel_RandomGameStdPick<R>, std::string(name));
+    benchmark::RegisterBenchmark(
+        (std::string("BM_Dynamic_ThinLayerFloor/") + name).c_str(),
+        BM_Dynamic_ThinLayerFloor<R>, std::string(name));
   };
-  kernel("mancala", BM_Kernel_RandomGameStdPick<mancala::Rules>);
-  kernel("yacht", BM_Kernel_RandomGameStdPick<yacht::Rules>);
-  kernel("linesboard", BM_Kernel_RandomGameStdPick<linesboard::Rules>);
-  kernel("minirisk", BM_Kernel_RandomGameStdPick<minirisk::Rules>);
-  kernel("daifugo", BM_Kernel_RandomGameStdPick<daifugo::Rules>);
+  kernel("mancala", static_cast<const mancala::Rules*>(nullptr));
+  kernel("yacht", static_cast<const yacht::Rules*>(nullptr));
+  kernel("linesboard", static_cast<const linesboard::Rules*>(nullptr));
+  kernel("minirisk", static_cast<const minirisk::Rules*>(nullptr));
+  kernel("daifugo", static_cast<const daifugo::Rules*>(nullptr));
   return true;
 }();
 

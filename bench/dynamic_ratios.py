@@ -5,10 +5,12 @@ Usage: gameai_bench --benchmark_filter=... --benchmark_format=json > run.json
        python3 bench/dynamic_ratios.py run.json   (or - for standard input)
 
 For each built-in game: the kernel playout, the vector form
-(BM_Dynamic_RandomGame), the buffer form (BM_Dynamic_RandomGameBuffered)
-and BM_Kernel_RandomGameStdPick in games per second, each the median over
-the run's repetitions; the two forms' ratios over the kernel playout, and
-the buffer form over StdPick (what the layer itself costs). The targets
+(BM_Dynamic_RandomGame), the buffer form (BM_Dynamic_RandomGameBuffered),
+BM_Kernel_RandomGameStdPick and BM_Dynamic_ThinLayerFloor in games per
+second, each the median over the run's repetitions; the two forms' ratios
+over the kernel playout, the buffer form over StdPick (what the layer
+itself costs) and the thin floor over the kernel playout (the ceiling of
+any virtual layer on the buffered loop). The targets
 are those of docs/performance.md. Exits 1 when a benchmark it needs is
 missing from the run.
 """
@@ -60,12 +62,13 @@ def main(argv):
         return statistics.median(rates[name])
 
     print("game        kernel  vector ratio       buffer ratio       "
-          "stdpick layer")
+          "stdpick layer   floor ceiling")
     for game, reference in KERNEL_REFERENCE.items():
         kernel = median(reference)
         vector = median(f"BM_Dynamic_RandomGame/{game}")
         buffer = median(f"BM_Dynamic_RandomGameBuffered/{game}")
         stdpick = median(f"BM_Kernel_RandomGameStdPick/{game}")
+        floor = median(f"BM_Dynamic_ThinLayerFloor/{game}")
         vector_target = VECTOR_TARGET.get(game, VECTOR_TARGET_DEFAULT)
 
         def verdict(ratio, target):
@@ -74,7 +77,7 @@ def main(argv):
         print(f"{game:11} {rate(kernel):>6} {rate(vector):>7} "
               f"{verdict(vector / kernel, vector_target)} {rate(buffer):>7} "
               f"{verdict(buffer / kernel, BUFFER_TARGET)} {rate(stdpick):>7} "
-              f"{buffer / stdpick:5.0%}")
+              f"{buffer / stdpick:5.0%} {rate(floor):>7} {floor / kernel:7.0%}")
 
 
 if __name__ == "__main__":
