@@ -363,10 +363,6 @@ AgentResult Summarize(const std::string& spec, const SpecTotals& totals,
   return r;
 }
 
-// kMaxSeries: every series' totals are kept until the merge (a few
-// kilobytes each, more for matches with many repeats tracked).
-constexpr int64_t kMaxSeries = 100'000;
-
 // PreparedMatch: what every process of a match derives alike from the
 // options before playing.
 struct PreparedMatch {
@@ -387,14 +383,14 @@ absl::StatusOr<PreparedMatch> Prepare(const MatchOptions& options) {
     return absl::InvalidArgumentError(fmt::format(
         "games={} must be in [1, {}]", options.games, kMaxMatchGames));
   }
-  if (options.threads < 1 || options.threads > 256) {
-    return absl::InvalidArgumentError(
-        fmt::format("threads={} must be in [1, 256]", options.threads));
+  if (options.threads < 1 || options.threads > kMaxMatchThreads) {
+    return absl::InvalidArgumentError(fmt::format(
+        "threads={} must be in [1, {}]", options.threads, kMaxMatchThreads));
   }
-  if (options.series < 0 || options.series > kMaxSeries) {
+  if (options.series < 0 || options.series > kMaxMatchSeries) {
     return absl::InvalidArgumentError(
         fmt::format("series={} must be in [1, {}] (0: as many as threads)",
-                    options.series, kMaxSeries));
+                    options.series, kMaxMatchSeries));
   }
   if (options.random_opening < 0) {
     return absl::InvalidArgumentError(fmt::format(

@@ -11,8 +11,6 @@
 namespace gameai {
 namespace {
 
-constexpr int kMaxEnvs = 1'000'000;
-
 absl::Status CheckSize(std::string_view name, size_t size, int64_t expected) {
   if (static_cast<int64_t>(size) == expected) return absl::OkStatus();
   return absl::InvalidArgumentError(
@@ -46,9 +44,9 @@ absl::Status CheckVectorEnvBuffers(const Game& game, int num_envs,
 
 absl::StatusOr<std::unique_ptr<VectorEnv>> NewVectorEnv(
     std::shared_ptr<const Game> game, VectorEnvOptions options) {
-  if (options.num_envs < 1 || options.num_envs > kMaxEnvs) {
+  if (options.num_envs < 1 || options.num_envs > kMaxVectorEnvs) {
     return absl::InvalidArgumentError(fmt::format(
-        "vector env: n={} games; accepted: 1..{}", options.num_envs, kMaxEnvs));
+        "vector env: n={} games; accepted: 1..{}", options.num_envs, kMaxVectorEnvs));
   }
   if (game->ObservationTensorSize() == 0) {
     return absl::InvalidArgumentError(fmt::format(

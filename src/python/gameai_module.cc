@@ -28,6 +28,7 @@
 #include "gameai/core/state_solver.h"
 #include "gameai/core/text.h"
 #include "gameai/yacht/optimal.h"
+#include "int_argument.h"
 #include "match_interrupt.h"
 #include "python_bindings.h"
 
@@ -139,14 +140,18 @@ PYBIND11_MODULE(_gameai, m) {
           "[(action, probability), ...] at a chance node, else [].")
       .def(
           "apply_action",
-          [](State& s, Action action) { Check(s.ApplyAction(action)); },
+          [](State& s, py::handle action) {
+            Check(s.ApplyAction(IntArgumentIn(
+                action, "action", 0, s.GetGame().NumDistinctActions() - 1)));
+          },
           py::arg("action"),
           "Plays the action of the player (or chance) to move; ValueError "
           "if it is illegal (the state is unchanged).")
       .def(
           "apply_joint_action",
-          [](State& s, const std::vector<Action>& actions) {
-            Check(s.ApplyJointAction(actions));
+          [](State& s, py::handle actions) {
+            Check(s.ApplyJointAction(ActionsArgument(
+                actions, "actions", s.GetGame().NumDistinctActions())));
           },
           py::arg("actions"), "At a simultaneous node: one action per seat.")
       .def(
@@ -168,24 +173,17 @@ PYBIND11_MODULE(_gameai, m) {
       .def("serialize", &State::Serialize)
       .def(
           "observation_string",
-          [](const State& s, int player) {
-            if (player < 0 || player >= s.GetGame().NumPlayers()) {
-              throw py::value_error(
-                  "player " + std::to_string(player) +
-                  " is out of range; accepted: 0.." +
-                  std::to_string(s.GetGame().NumPlayers() - 1));
-            }
-            return s.ObservationString(player);
+          [](const State& s, py::handle player) {
+            return s.ObservationString(IntArgument<Player>(
+                player, "player", 0, s.GetGame().NumPlayers() - 1));
           },
           py::arg("player"), "What `player` may see.")
       .def(
           "action_to_string",
-          [](const State& s, Action action, py::object player) {
-            if (action < 0 || action >= s.GetGame().NumDistinctActions()) {
-              throw py::value_error("action " + std::to_string(action) +
-                                    " is out of range");
-            }
-            return s.ActionToString(SeatOrCurrent(s, player), action);
+          [](const State& s, py::handle action, py::object player) {
+            const Action a = IntArgumentIn(
+                action, "action", 0, s.GetGame().NumDistinctActions() - 1);
+            return s.ActionToString(SeatOrCurrent(s, player), a);
           },
           py::arg("action"), py::arg("player") = py::none())
       .def(
@@ -230,8 +228,11 @@ PYBIND11_MODULE(_gameai, m) {
   py::class_<PyAgent>(m, "Agent", "A player: registered bots by spec.")
       .def(
           "start_game",
-          [](PyAgent& a, int seat, uint64_t seed) {
-            Check(a.agent->StartGame(*a.game, seat, seed));
+          [](PyAgent& a, py::handle seat, py::handle seed) {
+            Check(a.agent->StartGame(
+                *a.game,
+                IntArgument<Player>(seat, "seat", 0, a.game->NumPlayers() - 1),
+                SeedArgument(seed, "seed")));
           },
           py::arg("seat"), py::arg("seed") = 0,
           "Seats the agent for a new game.")
@@ -278,8 +279,18 @@ PYBIND11_MODULE(_gameai, m) {
       "The names of every registered game.");
   m.def(
       "match",
-      [](const std::string& game, py::list agents, int64_t games, uint64_t seed,
-         int threads, int random_opening, int64_t series) {
+      [](const std::string& game, py::list agents, py::handle games_arg,
+         py::handle seed_arg, py::handle threads_arg,
+         py::handle random_opening_arg, py::handle series_arg) {
+        const int64_t games =
+            IntArgumentIn(games_arg, "games", 1, kMaxMatchGames);
+        const uint64_t seed = SeedArgument(seed_arg, "seed");
+        const int threads =
+            IntArgument<int>(threads_arg, "threads", 1, kMaxMatchThreads);
+        const int random_opening =
+            IntArgument<int>(random_opening_arg, "random_opening", 0);
+        const int64_t series =
+            IntArgumentIn(series_arg, "series", 0, kMaxMatchSeries);
         std::vector<std::string> specs;
         const auto interrupt = std::make_shared<MatchInterrupt>();
         std::vector<AgentEntry> custom =

@@ -13,6 +13,7 @@
 #include "fmt/format.h"
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
+#include "int_argument.h"
 #include "python_bindings.h"
 
 namespace py = pybind11;
@@ -31,12 +32,7 @@ Player Seat(const State& s, const py::object& player, const char* call) {
         "{}: no seat acts here (current player {}); pass player=0..{}", call,
         current, n - 1));
   }
-  const int p = player.cast<int>();
-  if (p < 0 || p >= n) {
-    throw py::value_error(fmt::format(
-        "{}: player {} is out of range; accepted: 0..{}", call, p, n - 1));
-  }
-  return p;
+  return IntArgument<Player>(player, fmt::format("{}: player", call), 0, n - 1);
 }
 
 py::array_t<float> Tensor(const State& s, Player p, bool information) {
@@ -125,21 +121,19 @@ void BindTensors(py::module_& m, py::class_<State>& state,
            [](const PyGame& g) { return g.game->ObservationTensorSize(); })
       .def(
           "information_state_tensor_shape",
-          [](const PyGame& g) {
-            return g.game->InformationStateTensorShape();
-          },
+          [](const PyGame& g) { return g.game->InformationStateTensorShape(); },
           "The shape of State.information_state_tensor; [] for games of "
           "perfect information.")
       .def("information_state_tensor_size",
            [](const PyGame& g) { return g.game->InformationStateTensorSize(); })
-      .def(py::pickle([](const PyGame& g) { return py::make_tuple(g.game->Spec()); },
-                      [](const py::tuple& t) {
-                        if (t.size() != 1) {
-                          throw py::value_error(
-                              "a pickled gameai.Game is (spec,)");
-                        }
-                        return PyGame{Value(LoadGame(t[0].cast<std::string>()))};
-                      }));
+      .def(py::pickle(
+          [](const PyGame& g) { return py::make_tuple(g.game->Spec()); },
+          [](const py::tuple& t) {
+            if (t.size() != 1) {
+              throw py::value_error("a pickled gameai.Game is (spec,)");
+            }
+            return PyGame{Value(LoadGame(t[0].cast<std::string>()))};
+          }));
 
   state
       .def(
@@ -154,8 +148,7 @@ void BindTensors(py::module_& m, py::class_<State>& state,
       .def(
           "information_state_tensor",
           [](const State& s, py::object player) {
-            return Tensor(s, Seat(s, player, "information_state_tensor"),
-                          true);
+            return Tensor(s, Seat(s, player, "information_state_tensor"), true);
           },
           py::arg("player") = py::none(),
           "For hidden-information games: what `player` knows, as a float32 "
@@ -187,7 +180,7 @@ void BindTensors(py::module_& m, py::class_<State>& state,
                   std::to_string(s.CurrentPlayer()) + ")");
             }
             if (py::isinstance<py::int_>(rng)) {
-              Rng own(rng.cast<uint64_t>());
+              Rng own(SeedArgument(rng, "sample_chance_outcome: seed"));
               return SampleChanceOutcome(outcomes, own);
             }
             if (!py::hasattr(rng, "random")) {
@@ -208,9 +201,8 @@ void BindTensors(py::module_& m, py::class_<State>& state,
           "seed or a generator's random(); the state is not changed.")
       .def("__copy__", [](const State& s) { return s.Clone(); })
       .def(
-          "__deepcopy__",
-          [](const State& s, py::dict) { return s.Clone(); }, py::arg("memo"),
-          "An independent copy, history included.")
+          "__deepcopy__", [](const State& s, py::dict) { return s.Clone(); },
+          py::arg("memo"), "An independent copy, history included.")
       .def(py::pickle(
           [](const State& s) {
             return py::make_tuple(s.GetGame().Spec(), s.Serialize());

@@ -10,6 +10,7 @@
 #include "absl/types/span.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/vector_env.h"
+#include "int_argument.h"
 #include "python_bindings.h"
 
 namespace py = pybind11;
@@ -19,10 +20,15 @@ namespace {
 
 class PyVectorEnv {
  public:
-  PyVectorEnv(const std::string& spec, int n, uint64_t seed,
-              py::object opponents, int player) {
+  PyVectorEnv(const std::string& spec, py::handle n_arg, py::handle seed,
+              py::object opponents, py::handle player) {
     game_ = Value(LoadGame(spec));
-    VectorEnvOptions options{.num_envs = n, .seed = seed, .player = player};
+    const int n = IntArgument<int>(n_arg, "VectorEnv: n", 1, kMaxVectorEnvs);
+    VectorEnvOptions options{
+        .num_envs = n,
+        .seed = SeedArgument(seed, "VectorEnv: seed"),
+        .player = IntArgument<Player>(player, "VectorEnv: player", 0,
+                                      game_->NumPlayers() - 1)};
     if (!opponents.is_none()) {
       if (!py::isinstance<py::str>(opponents)) {
         throw py::type_error(
@@ -124,7 +130,8 @@ void BindVectorEnv(py::module_& m) {
       "in rewards[i]). The arrays returned are the env's own buffers, "
       "overwritten by the next call: copy what you keep. With opponents "
       "(an agent spec) that agent plays every seat but `player`.")
-      .def(py::init<const std::string&, int, uint64_t, py::object, int>(),
+      .def(py::init<const std::string&, py::handle, py::handle, py::object,
+                    py::handle>(),
            py::arg("spec"), py::arg("n"), py::arg("seed") = 0,
            py::arg("opponents") = py::none(), py::arg("player") = 0)
       .def("reset", &PyVectorEnv::Reset,

@@ -154,7 +154,8 @@ class VectorEnvTest(unittest.TestCase):
             gameai.VectorEnv("mancala", n=1, opponents=5)
         # player names the learner's seat, with or without opponents.
         for opponents in (None, "random"):
-            with self.assertRaisesRegex(ValueError, "player 5 is no seat"):
+            with self.assertRaisesRegex(
+                    ValueError, "player=5 is out of range; accepted: 0..1"):
                 gameai.VectorEnv("mancala", n=1, opponents=opponents, player=5)
 
     def test_same_seed_same_games(self):
@@ -188,12 +189,30 @@ class VectorEnvTest(unittest.TestCase):
             obs, mask, *_ , current = env.step(mask.argmax(axis=1))
         self.assertEqual(seats[:3], [0, 1, 2])
 
+    def test_integers_too_large_for_cpp_name_the_argument(self):
+        # pybind's own conversion said only "incompatible constructor
+        # arguments" for an int that does not fit the C++ type.
+        for kwargs, message in (
+                ({"n": 2**40}, r"VectorEnv: n=1099511627776 is out of range; "
+                               r"accepted: 1\.\.1000000"),
+                ({"n": 2, "player": 2**40}, "VectorEnv: player=1099511627776"),
+                ({"n": 2, "seed": -1}, "VectorEnv: seed=-1 is out of range; "
+                                       "accepted: 0..18446744073709551615"),
+                ({"n": 2, "seed": 2**64}, "VectorEnv: seed=18446744073709551616")):
+            with self.assertRaisesRegex(ValueError, message):
+                gameai.VectorEnv("mancala", **kwargs)
+        with self.assertRaisesRegex(TypeError, "VectorEnv: n must be an int"):
+            gameai.VectorEnv("mancala", n=2.0)
+        # The largest seed and numpy integers are accepted.
+        self.assertEqual(gameai.VectorEnv("mancala", n=np.int32(3),
+                                          seed=2**64 - 1).num_envs, 3)
+
     def test_bad_options_are_value_errors(self):
         with self.assertRaisesRegex(ValueError, "1..1000000"):
             gameai.VectorEnv("mancala", n=0)
         with self.assertRaisesRegex(ValueError, "no_such_agent"):
             gameai.VectorEnv("mancala", n=2, opponents="no_such_agent")
-        with self.assertRaisesRegex(ValueError, "player 5"):
+        with self.assertRaisesRegex(ValueError, "player=5"):
             gameai.VectorEnv("mancala", n=2, opponents="random", player=5)
 
 

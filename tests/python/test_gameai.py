@@ -72,10 +72,18 @@ class AgentTest(unittest.TestCase):
 
     def test_match_refuses_more_games_than_the_limit(self):
         # Rounding 2**63 - 1 up to whole rotations wrapped before the limit.
-        for games in (100_000_001, 2**63 - 1):
-            with self.assertRaisesRegex(ValueError,
-                                        r"games=\d+ must be in \[1, 100000000\]"):
+        for games in (100_000_001, 2**63 - 1, 2**70):
+            with self.assertRaisesRegex(
+                    ValueError,
+                    r"games=\d+ is out of range; accepted: 1\.\.100000000"):
                 gameai.match("mancala", ["random", "greedy"], games=games)
+        for option, value in (("seed", -1), ("seed", 2**64),
+                              ("threads", 2**33), ("random_opening", -1),
+                              ("series", 2**40)):
+            with self.assertRaisesRegex(ValueError,
+                                        f"{option}={value} is out of range"):
+                gameai.match("mancala", ["random", "greedy"], games=2,
+                             **{option: value})
 
     def test_match_series_fix_the_results_on_any_thread_count(self):
         # A learning agent: the series split is what its results depend on.
@@ -125,6 +133,42 @@ class BadInputTest(unittest.TestCase):
                 state.legal_actions(bad)
         with self.assertRaisesRegex(TypeError, "player must be an int"):
             state.legal_actions("0")
+
+    def test_every_int_argument_names_itself_when_out_of_range(self):
+        # Ints too large for the C++ type used to be pybind TypeErrors
+        # ("incompatible function arguments") or RuntimeErrors ("Unable
+        # to cast"), naming neither the argument nor the range.
+        state = gameai.load_game("mancala").new_initial_state()
+        before = state.serialize()
+        big = 2**70
+        for call, message in (
+                (lambda: state.apply_action(big), "action=.* accepted: 0..5"),
+                (lambda: state.action_to_string(big), "action=.* accepted: 0..5"),
+                (lambda: state.observation_string(big),
+                 "player=.* accepted: 0..1"),
+                (lambda: state.observation_tensor(big),
+                 "observation_tensor: player=.* accepted: 0..1"),
+                (lambda: state.legal_actions_mask(big),
+                 "legal_actions_mask: player=.* accepted: 0..1")):
+            with self.assertRaisesRegex(ValueError, message):
+                call()
+        self.assertEqual(state.serialize(), before)
+        with self.assertRaisesRegex(TypeError, "action must be an int"):
+            state.apply_action(1.0)
+        bids = gameai.load_game("minirisk(players=2)").new_initial_state()
+        bids.apply_action(bids.chance_outcomes()[0][0])
+        with self.assertRaisesRegex(ValueError, r"actions\[1\]=.* accepted"):
+            bids.apply_joint_action([0, big])
+        with self.assertRaisesRegex(TypeError, "actions must be a sequence"):
+            bids.apply_joint_action("01")
+        yacht = gameai.load_game("yacht").new_initial_state()
+        with self.assertRaisesRegex(ValueError, "seed=-1 is out of range"):
+            yacht.sample_chance_outcome(-1)
+        agent = gameai.load_agent(gameai.load_game("mancala"), "random")
+        with self.assertRaisesRegex(ValueError, "seat=.* accepted: 0..1"):
+            agent.start_game(big)
+        with self.assertRaisesRegex(ValueError, "seed=-5 is out of range"):
+            agent.start_game(0, seed=-5)
 
     def test_nul_in_a_spec_is_shown_in_the_message(self):
         # The message is not cut at the NUL: the whole spec is named.

@@ -53,6 +53,11 @@ struct FinishedGame {
 // kMaxMatchGames: the most games one match plays (every surface's limit;
 // the count is rounded up to whole rotations within int64).
 inline constexpr int64_t kMaxMatchGames = 100'000'000;
+// kMaxMatchThreads, kMaxMatchSeries: the bounds of MatchOptions' threads
+// and series (every series' totals are kept until the merge, a few
+// kilobytes each).
+inline constexpr int kMaxMatchThreads = 256;
+inline constexpr int64_t kMaxMatchSeries = 100'000;
 
 struct MatchOptions {
   std::string game = "mancala";

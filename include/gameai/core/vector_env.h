@@ -27,6 +27,9 @@
 
 namespace gameai {
 
+// kMaxVectorEnvs: the most games one env steps (num_envs).
+inline constexpr int kMaxVectorEnvs = 1'000'000;
+
 struct VectorEnvOptions {
   int num_envs = 1;
   uint64_t seed = 0;

@@ -1,0 +1,74 @@
+#include "int_argument.h"
+
+#include <string>
+
+#include "fmt/format.h"
+
+namespace py = pybind11;
+
+namespace gameai::python {
+namespace {
+
+std::string Repr(py::handle value) {
+  return py::repr(value).cast<std::string>();
+}
+
+// AsInteger: `value` as a Python int (through __index__: a float or a str
+// is refused, a numpy integer or a bool accepted), else TypeError.
+py::int_ AsInteger(py::handle value, std::string_view name,
+                   std::string_view accepted) {
+  PyObject* index = PyNumber_Index(value.ptr());
+  if (index == nullptr) {
+    PyErr_Clear();
+    throw py::type_error(fmt::format("{} must be an int; got {}; accepted: {}",
+                                     name, Repr(value), accepted));
+  }
+  return py::reinterpret_steal<py::int_>(index);
+}
+
+}  // namespace
+
+int64_t IntArgumentIn(py::handle value, std::string_view name, int64_t lo,
+                      int64_t hi) {
+  const std::string accepted = fmt::format("{}..{}", lo, hi);
+  const py::int_ integer = AsInteger(value, name, accepted);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
+  if (overflow != 0 || v < lo || v > hi) {
+    throw py::value_error(fmt::format("{}={} is out of range; accepted: {}",
+                                      name, Repr(integer), accepted));
+  }
+  return v;
+}
+
+uint64_t SeedArgument(py::handle value, std::string_view name) {
+  const std::string accepted =
+      fmt::format("0..{}", std::numeric_limits<uint64_t>::max());
+  const py::int_ integer = AsInteger(value, name, accepted);
+  const unsigned long long v = PyLong_AsUnsignedLongLong(integer.ptr());
+  if (PyErr_Occurred() != nullptr) {  // negative or too large
+    PyErr_Clear();
+    throw py::value_error(fmt::format("{}={} is out of range; accepted: {}",
+                                      name, Repr(integer), accepted));
+  }
+  return v;
+}
+
+std::vector<int64_t> ActionsArgument(py::handle value, std::string_view name,
+                                     int64_t num_actions) {
+  if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value)) {
+    throw py::type_error(fmt::format(
+        "{} must be a sequence of ints (one action per seat); got {}", name,
+        Repr(value)));
+  }
+  const py::sequence items = py::reinterpret_borrow<py::sequence>(value);
+  std::vector<int64_t> actions;
+  actions.reserve(items.size());
+  for (size_t i = 0; i < items.size(); ++i) {
+    actions.push_back(IntArgumentIn(items[i], fmt::format("{}[{}]", name, i), 0,
+                                    num_actions - 1));
+  }
+  return actions;
+}
+
+}  // namespace gameai::python
