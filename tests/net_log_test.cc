@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <string>
+#include <vector>
 
 #include "file_test_util.h"
 #include "gtest/gtest.h"
@@ -71,6 +72,24 @@ TEST(TournamentLog, ResumeCutsALineTheKillLeftUnfinished) {
   ASSERT_TRUE(log.ok()) << log.status();
   EXPECT_EQ(logged.games.size(), 1u);
   EXPECT_EQ(ReadBytes(path), whole);
+  unlink(path.c_str());
+}
+
+// The reproducer: a file of the user's without a final newline was cut to
+// its last newline before it was found not to be a log.
+TEST(TournamentLog, ResumeLeavesAFileThatIsNotALogAsItWas) {
+  const std::string path = TempPath("notes");
+  const std::vector<std::string> files = {
+      "just one line without newline", "my notes\nsecond line, no newline",
+      kHeader.dump() + "\nmy notes\nno newline"};
+  for (const std::string& notes : files) {
+    WriteBytes(path, notes);
+    LoggedGames logged;
+    absl::StatusOr<TournamentLog> log =
+        TournamentLog::Resume(path, kHeader, logged);
+    EXPECT_FALSE(log.ok()) << notes;
+    EXPECT_EQ(ReadBytes(path), notes);
+  }
   unlink(path.c_str());
 }
 

@@ -323,6 +323,12 @@ int RunServe(const std::vector<std::string>& argv) {
   absl::StatusOr<MatchResult> result = RunMatch(options);
   if (!result.ok()) return Fail(result.status());
   const std::string standings = MatchResultToJson(*result);
+  // The clients' copy: an illegal action's logged state is the whole state
+  // (every hand of a deal), for the operator only.
+  json client_standings = json::parse(standings);
+  if (json& log = client_standings["illegal_action_log"]; log.is_array()) {
+    for (json& entry : log) entry.erase("state");
+  }
   std::vector<json> ends(players);
   json seat_report = json::array();
   for (const net::RemoteSeat& r : remote) {
@@ -343,7 +349,7 @@ int RunServe(const std::vector<std::string>& argv) {
          c.moves > 0 ? c.reply_micros / 1000.0 / c.moves : 0.0}};
     seat_report.push_back(counters);
     ends[r.participant] = {{"type", "tournament_end"},
-                           {"standings", json::parse(standings)},
+                           {"standings", client_standings},
                            {"seat", counters}};
   }
   (*server)->Finish(ends, net::Millis(2000));

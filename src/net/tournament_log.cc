@@ -67,14 +67,19 @@ absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
     return absl::FailedPreconditionError(
         fmt::format("log '{}' is empty: nothing to resume", path));
   }
-  if (all.back() != '\n') {
-    // The server died while writing the last line: that game is replayed.
-    const size_t end = all.rfind('\n');
-    const size_t keep = end == std::string::npos ? 0 : end + 1;
-    if (truncate(path.c_str(), static_cast<off_t>(keep)) != 0) {
-      return SystemError("cannot cut the unfinished last line of log", path);
-    }
-    all.resize(keep);
+  // An unfinished last line: the server died while writing it, and that
+  // game is replayed. It is cut from the file only once the complete lines
+  // have proved to be this tournament's log: any other file stays as it was.
+  const size_t last_newline = all.rfind('\n');
+  const size_t complete =
+      last_newline == std::string::npos ? 0 : last_newline + 1;
+  const bool cut = complete < all.size();
+  all.resize(complete);
+  if (all.empty()) {
+    return absl::FailedPreconditionError(fmt::format(
+        "log '{}' holds no complete line: not a tournament log; it is left "
+        "as it was",
+        path));
   }
   std::istringstream lines(all);
   std::string line;
@@ -125,6 +130,9 @@ absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
   }
   for (auto& [participant, games] : logged.replies) {
     games.resize(logged.games.size());
+  }
+  if (cut && truncate(path.c_str(), static_cast<off_t>(complete)) != 0) {
+    return SystemError("cannot cut the unfinished last line of log", path);
   }
   std::FILE* file = std::fopen(path.c_str(), "a");
   if (file == nullptr) return SystemError("cannot append to log", path);

@@ -492,6 +492,39 @@ class NetTest(unittest.TestCase):
         for spec in ("fixed", "random", "rl"):
             self.assertEqual(agents[spec]["illegal_actions"], 0, spec)
 
+    def test_illegal_action_log_keeps_the_hands_from_the_clients(self):
+        """A seat that plays illegally in Daifugo: the operator's standings
+        log the whole state of each illegal action (every hand); the
+        tournament_end the clients get has no state in that log."""
+        server = Server(self.procs, [
+            "daifugo(games=1)", "--seats",
+            "remote(name=a),heuristic,heuristic,heuristic,heuristic",
+            "--games", "1", "--seed", "3", "--port", "0", "--json",
+            "--token-file", self.tokens("a")])
+        sock = socket.create_connection(("127.0.0.1", server.port),
+                                        timeout=TIMEOUT)
+        ended = None
+        with sock:
+            hello(sock, "a")
+            for raw in sock.makefile("rb"):
+                m = json.loads(raw)
+                if m["type"] == "act":
+                    sock.sendall((json.dumps(
+                        {"type": "action", "request": m["request"],
+                         "action": 99999}) + "\n").encode())
+                elif m["type"] == "tournament_end":
+                    ended = m
+                    break
+        served = json.loads(server.finish())
+        self.assertGreater(len(served["illegal_action_log"]), 0)
+        self.assertIn("hands=", served["illegal_action_log"][0]["state"])
+        self.assertIsNotNone(ended)
+        sent = ended["standings"]["illegal_action_log"]
+        self.assertEqual(len(sent), len(served["illegal_action_log"]))
+        for entry in sent:
+            self.assertNotIn("state", entry)
+            self.assertEqual(entry["reason"], "not a legal action")
+
     def test_flood_of_silent_connections_is_shed(self):
         """500 connections that never say hello: the extra ones are refused,
         the silent ones time out, the running tournament finishes."""
