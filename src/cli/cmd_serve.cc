@@ -1,6 +1,7 @@
 // `gameai serve GAME --seats SPEC,remote,... --games N --seed S [...]`:
 // hosts one tournament whose remote seats are played over the network
 // (docs/protocol.md); `gameai connect` is its built-in client.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -90,6 +91,14 @@ absl::StatusOr<std::vector<std::string>> ReadTokens(const std::string& path,
       return absl::InvalidArgumentError(fmt::format(
           "--token-file '{}': a token is one word of at most 256 characters",
           path));
+    }
+    // A token opens one seat: a repeated one would leave a seat no client
+    // can take.
+    if (std::find(tokens.begin(), tokens.end(), line) != tokens.end()) {
+      return absl::InvalidArgumentError(fmt::format(
+          "--token-file '{}': token {} is given twice; each remote seat "
+          "needs its own",
+          path, tokens.size() + 1));
     }
     tokens.push_back(line);
   }
@@ -208,6 +217,13 @@ int RunServe(const std::vector<std::string>& argv) {
                         (*seats)[slot], key)));
       }
       label = value;
+    }
+    // The label goes into JSON messages and the operator's report.
+    if (!IsPrintableUtf8(label)) {
+      return Fail(absl::InvalidArgumentError(fmt::format(
+          "remote seat '{}': the name must be printable UTF-8 text (no "
+          "control characters)",
+          Printable((*seats)[slot]))));
     }
     labels.push_back(label);
     remote.push_back({.participant = slot, .label = label, .token = ""});

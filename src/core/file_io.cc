@@ -27,17 +27,11 @@ constexpr size_t kChunk = size_t{8} << 20;
 
 std::string ErrnoText(int error) { return std::strerror(error); }
 
-// Printable: the first bytes of a file as text, for a message naming what
-// a foreign file holds.
-std::string Printable(std::string_view bytes) {
-  std::string out;
-  for (char c : bytes.substr(0, 60)) {
-    if (c == '\n') break;
-    const bool printable = c >= 0x20 && c < 0x7f;
-    out += printable ? std::string(1, c)
-                     : fmt::format("\\x{:02x}", static_cast<uint8_t>(c));
-  }
-  return out;
+// FileStart: the first line of a file (at most 60 bytes) as text, for a
+// message naming what a foreign file holds.
+std::string FileStart(std::string_view bytes) {
+  const std::string_view start = bytes.substr(0, 60);
+  return Printable(start.substr(0, start.find('\n')));
 }
 
 std::string HeaderLine(const TableHeader& h) {
@@ -258,7 +252,7 @@ absl::StatusOr<TableFileReader> TableFileReader::Open(const std::string& path) {
   if (!header) {
     return absl::InvalidArgumentError(fmt::format(
         "'{}' is not a gameai table file ({} bytes starting \"{}\")", path,
-        info.st_size, Printable(start)));
+        info.st_size, FileStart(start)));
   }
   const int64_t expected =
       static_cast<int64_t>(newline + 1) + header->payload_bytes;

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "fmt/format.h"
+
 namespace gameai {
 namespace {
 bool IsSpace(char c) { return std::isspace(static_cast<unsigned char>(c)); }
@@ -101,6 +103,66 @@ std::string DidYouMean(std::string_view word,
   std::string out = " did you mean " + closest[0];
   for (size_t i = 1; i < closest.size(); ++i) out += " or " + closest[i];
   return out + "?";
+}
+
+namespace {
+
+// Utf8Length: the length of the valid UTF-8 sequence at text[i], or 0
+// (a stray continuation byte, an overlong form, a surrogate, past U+10FFFF,
+// or cut short).
+size_t Utf8Length(std::string_view text, size_t i) {
+  const auto byte = [&](size_t k) -> unsigned {
+    return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0u;
+  };
+  const auto continuation = [&](size_t k, unsigned lo = 0x80,
+                                unsigned hi = 0xBF) {
+    return byte(k) >= lo && byte(k) <= hi;
+  };
+  const unsigned b = byte(0);
+  if (b < 0x80) return 1;
+  if (b >= 0xC2 && b <= 0xDF) return continuation(1) ? 2 : 0;
+  if (b >= 0xE0 && b <= 0xEF) {
+    const unsigned lo = b == 0xE0 ? 0xA0 : 0x80;
+    const unsigned hi = b == 0xED ? 0x9F : 0xBF;
+    return continuation(1, lo, hi) && continuation(2) ? 3 : 0;
+  }
+  if (b >= 0xF0 && b <= 0xF4) {
+    const unsigned lo = b == 0xF0 ? 0x90 : 0x80;
+    const unsigned hi = b == 0xF4 ? 0x8F : 0xBF;
+    return continuation(1, lo, hi) && continuation(2) && continuation(3) ? 4
+                                                                         : 0;
+  }
+  return 0;
+}
+
+bool IsControl(char c) {
+  return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+}
+
+}  // namespace
+
+bool IsPrintableUtf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = Utf8Length(text, i);
+    if (n == 0 || (n == 1 && IsControl(text[i]))) return false;
+    i += n;
+  }
+  return true;
+}
+
+std::string Printable(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = Utf8Length(text, i);
+    if (n == 0 || (n == 1 && IsControl(text[i]))) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
+      ++i;
+    } else {
+      out.append(text.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
 }
 
 }  // namespace gameai

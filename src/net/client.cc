@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <memory>
 #include <thread>
+#include <utility>
 
 #include "asio.hpp"
 #include "fmt/format.h"
@@ -24,6 +25,7 @@ constexpr size_t kMaxLine = 16 * 1024 * 1024;
 struct Player {
   std::shared_ptr<const Game> game;
   std::unique_ptr<Agent> agent;
+  bool started = false;  // a game_start has come
 };
 
 // ViewOf: the seat's view the message carries, rebuilt as the state an
@@ -93,7 +95,24 @@ absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
     if (!message.is_object()) {
       return absl::DataLossError("the server sent something not JSON");
     }
-    const std::string type = message.value("type", "");
+    const std::string type =
+        message.contains("type") && message["type"].is_string()
+            ? message["type"].get<std::string>()
+            : "";
+    // Every message of a game needs the game and agent that welcome sets
+    // up, and a started game.
+    const bool of_a_game = type == "game_start" || type == "event" ||
+                           type == "act" || type == "game_end";
+    if (of_a_game && player.game == nullptr) {
+      return absl::DataLossError(fmt::format(
+          "the server sent '{}' before 'welcome': not the gameai protocol",
+          type));
+    }
+    if (of_a_game && type != "game_start" && !player.started) {
+      return absl::DataLossError(fmt::format(
+          "the server sent '{}' before 'game_start': not the gameai protocol",
+          type));
+    }
     try {
       if (type == "error") {
         return absl::FailedPreconditionError(fmt::format(
@@ -111,6 +130,7 @@ absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
         GAMEAI_RETURN_IF_ERROR(player.agent->StartGame(
             *player.game, message.at("seat").get<gameai::Player>(),
             message.at("seed").get<uint64_t>()));
+        player.started = true;
       } else if (type == "event") {
         GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<State> view,
                                 ViewOf(*player.game, message));
@@ -137,6 +157,11 @@ absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
                      message.value("reason", ""));
         }
       } else if (type == "tournament_end") {
+        if (!message.contains("standings") ||
+            !message["standings"].is_object()) {
+          return absl::DataLossError(
+              "the server's tournament_end has no standings object");
+        }
         end = message;
         return Outcome::kEnd;
       }
@@ -150,6 +175,19 @@ absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
 }  // namespace
 
 absl::StatusOr<json> RunClient(const ClientOptions& options) {
+  // hello carries them as JSON strings, which must be UTF-8.
+  for (const auto& [what, text] :
+       {std::pair{"name", &options.name}, std::pair{"token", &options.token}}) {
+    try {
+      (void)json(*text).dump();
+    } catch (const json::exception&) {
+      return absl::InvalidArgumentError(fmt::format(
+          "the {} {} is not UTF-8 text; accepted: UTF-8 (it is sent as a "
+          "JSON string)",
+          what,
+          json(*text).dump(-1, ' ', false, json::error_handler_t::replace)));
+    }
+  }
   Player player;
   asio::io_context io;
   auto give_up = Clock::now() + options.retry;

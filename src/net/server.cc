@@ -4,9 +4,11 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <variant>
 
@@ -15,6 +17,33 @@
 
 namespace gameai::net {
 namespace {
+
+// Shown: a client's text for a message or the operator's report: quoted,
+// control characters escaped (no terminal codes or forged lines reach the
+// operator's screen), at most kShownBytes of it.
+std::string Shown(const std::string& text) {
+  constexpr size_t kShownBytes = 200;
+  std::string shown =
+      nlohmann::json(text.substr(0, kShownBytes))
+          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (text.size() > kShownBytes) shown += "...";
+  return shown;
+}
+
+// IdOf: an integer field as int64, or nullopt when it is none or does not
+// fit (2**64 - 1 would wrap to -1).
+std::optional<int64_t> IdOf(const nlohmann::json& message, const char* key) {
+  if (!message.contains(key) || !message[key].is_number_integer()) {
+    return std::nullopt;
+  }
+  const nlohmann::json& value = message[key];
+  if (value.is_number_unsigned() &&
+      value.get<uint64_t>() >
+          static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    return std::nullopt;
+  }
+  return value.get<int64_t>();
+}
 
 using asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
@@ -214,33 +243,33 @@ class Session : public std::enable_shared_from_this<Session> {
     if (type != "action") {
       server_.OnMalformed(
           participant_,
-          fmt::format("unknown message type '{}'; a seat sends \"action\"",
-                      type));
+          fmt::format("unknown message type {}; a seat sends \"action\"",
+                      Shown(type)));
       return;
     }
-    if (!message.contains("request") ||
-        !message["request"].is_number_integer()) {
+    const std::optional<int64_t> request = IdOf(message, "request");
+    if (!request) {
       server_.OnMalformed(participant_,
                           "an action needs \"request\": the request's id");
       return;
     }
-    const int64_t request = message["request"].get<int64_t>();
     if (message.contains("error")) {
       const std::string why = message["error"].is_string()
                                   ? message["error"].get<std::string>()
                                   : message["error"].dump();
-      server_.OnAction(participant_, request,
+      server_.OnAction(participant_, *request,
                        absl::InvalidArgumentError(
-                           fmt::format("the client declined: {}", why)));
+                           fmt::format("the client declined: {}", Shown(why))));
       return;
     }
-    if (!message.contains("action") || !message["action"].is_number_integer()) {
+    const std::optional<int64_t> action = IdOf(message, "action");
+    if (!action) {
       server_.OnMalformed(participant_,
                           "an action needs \"action\": an integer id from "
                           "legal_actions");
       return;
     }
-    server_.OnAction(participant_, request, message["action"].get<int64_t>());
+    server_.OnAction(participant_, *request, *action);
   }
 
   void OnHello(const json& message, const std::string& type, bool is_object) {
@@ -250,7 +279,7 @@ class Session : public std::enable_shared_from_this<Session> {
     }
     if (type != "hello") {
       CloseWithError(
-          fmt::format("expected a hello first, got type '{}'", type));
+          fmt::format("expected a hello first, got type {}", Shown(type)));
       return;
     }
     if (!message.contains("protocol") ||

@@ -303,6 +303,9 @@ class NetTest(unittest.TestCase):
         server.proc.wait()
 
     def test_serve_names_what_is_wrong_in_its_options(self):
+        twice = os.path.join(self.dir, "tokens_twice")
+        with open(twice, "w") as f:
+            f.write("same\nsame\n")
         cases = [
             (["--seats", "remote,fixed"], "has 5"),
             (["--seats", "remote(nme=x),fixed,random,rl,fixed"],
@@ -311,6 +314,11 @@ class NetTest(unittest.TestCase):
               self.tokens("only-one")], "must hold 2 tokens"),
             (["--seats", "remote,fixed,random,rl,fixed", "--bind", "nowhere"],
              "not an IP address"),
+            # A repeated token would leave a seat no client can take.
+            (["--seats", "remote,remote,fixed,random,rl", "--token-file",
+              twice], "token 2 is given twice"),
+            (["--seats", "remote(name=a\x1bb),fixed,random,rl,fixed"],
+             "remote(name=a\\x1bb)': the name must be printable UTF-8"),
         ]
         for extra, message in cases:
             r = subprocess.run([GAMEAI, "serve", "minirisk", "--port", "0"]
@@ -524,6 +532,82 @@ class NetTest(unittest.TestCase):
         for entry in sent:
             self.assertNotIn("state", entry)
             self.assertEqual(entry["reason"], "not a legal action")
+
+    def test_client_text_reaches_the_operator_escaped_and_ids_unwrapped(self):
+        """A decline with terminal codes and a forged line, and an action id
+        past int64: the operator's report shows the text escaped on one
+        line, and the id is malformed, not wrapped to -1."""
+        server = Server(self.procs, [
+            "minirisk", "--seats", "remote(name=a),fixed,fixed,fixed,fixed",
+            "--games", "1", "--seed", "2", "--port", "0",
+            "--token-file", self.tokens("a")])
+        forged = "\x1b[2J\x1b[31mPWNED\x1b[0m\ngameai serve: winner: a"
+        rejected = []
+        sock = socket.create_connection(("127.0.0.1", server.port),
+                                        timeout=TIMEOUT)
+        with sock:
+            hello(sock, "a")
+            acts = 0
+            for raw in sock.makefile("rb"):
+                m = json.loads(raw)
+                if m["type"] == "rejected":
+                    rejected.append(m["reason"])
+                if m["type"] == "tournament_end":
+                    break
+                if m["type"] != "act":
+                    continue
+                reply = {"type": "action", "request": m["request"]}
+                reply.update({"error": forged} if acts == 0 else
+                             {"action": 2**64 - 1} if acts == 1 else
+                             {"action": m["legal_actions"][0]["id"]})
+                acts += 1
+                sock.sendall((json.dumps(reply) + "\n").encode())
+        out = server.finish()
+        self.assertNotIn("\x1b", out)
+        self.assertNotIn("\ngameai serve: winner: a", out)
+        self.assertIn("the client declined: \"\\u001b[2J", out)
+        self.assertTrue(any("\"action\": an integer id" in r
+                            for r in rejected), rejected)
+        self.assertFalse(any("-1" in r for r in rejected), rejected)
+
+    def test_connect_refuses_a_server_that_breaks_the_protocol(self):
+        """gameai connect against a fake server that sends game messages
+        before welcome, a non-string type, or standings that are no
+        object: a clear error and exit 1, never a crash."""
+        replies = [
+            b'{"type":"act","request":1,"view":{"state":"x","seat":0},'
+            b'"legal_actions":[]}\n',
+            b'{"type":"game_start","game_index":0,"seat":0,"seed":1,'
+            b'"table":["a"]}\n',
+            b'{"type":5}\n{"type":"tournament_end","standings":"x"}\n',
+        ]
+        expected = ["'act' before 'welcome'", "'game_start' before 'welcome'",
+                    "no standings object"]
+        for reply, message in zip(replies, expected):
+            listener = socket.create_server(("127.0.0.1", 0))
+            port = listener.getsockname()[1]
+
+            def serve_once():
+                conn, _ = listener.accept()
+                with conn:
+                    conn.recv(65536)  # the hello
+                    conn.sendall(reply)
+                    time.sleep(1)
+
+            thread = threading.Thread(target=serve_once, daemon=True)
+            thread.start()
+            client = connect(self.procs, port, "fixed", "t", "--retry-ms", "0")
+            _, err = client.communicate(timeout=TIMEOUT)
+            thread.join(5)
+            listener.close()
+            self.assertEqual(client.returncode, 1, err)
+            self.assertIn(message, err)
+        bad_name = connect(self.procs, free_port(), "fixed", "t", "--name",
+                           "bot\udcff")
+        _, err = bad_name.communicate(timeout=TIMEOUT)
+        self.assertEqual(bad_name.returncode, 2, err)
+        self.assertIn("name", err)
+        self.assertIn("not UTF-8", err)
 
     def test_flood_of_silent_connections_is_shed(self):
         """500 connections that never say hello: the extra ones are refused,

@@ -1,0 +1,40 @@
+// IsPrintableUtf8 and Printable (core/text.h) against hand-picked bytes:
+// what may go into a JSON message and onto the operator's terminal.
+#include "gameai/core/text.h"
+
+#include <string>
+
+#include "gtest/gtest.h"
+
+namespace gameai {
+namespace {
+
+TEST(IsPrintableUtf8, AcceptsTextInAnyScript) {
+  EXPECT_TRUE(IsPrintableUtf8(""));
+  EXPECT_TRUE(IsPrintableUtf8("bot 7"));
+  EXPECT_TRUE(
+      IsPrintableUtf8("大富豪 \xc3\xa9 \xf0\x9f\x83\x8f"));  // 大富豪 é 🃏
+}
+
+TEST(IsPrintableUtf8, RefusesControlsAndBrokenUtf8) {
+  EXPECT_FALSE(IsPrintableUtf8("a\x1b[2Jb"));
+  EXPECT_FALSE(IsPrintableUtf8("two\nlines"));
+  EXPECT_FALSE(IsPrintableUtf8(std::string("nul\0", 4)));
+  EXPECT_FALSE(IsPrintableUtf8("del\x7f"));
+  EXPECT_FALSE(IsPrintableUtf8("bot\xff"));           // not UTF-8 at all
+  EXPECT_FALSE(IsPrintableUtf8("\xc3"));              // cut short
+  EXPECT_FALSE(IsPrintableUtf8("\xc0\xaf"));          // overlong '/'
+  EXPECT_FALSE(IsPrintableUtf8("\xed\xa0\x80"));      // a surrogate
+  EXPECT_FALSE(IsPrintableUtf8("\xf4\x90\x80\x80"));  // past U+10FFFF
+  EXPECT_FALSE(IsPrintableUtf8("\x80"));              // a stray continuation
+}
+
+TEST(Printable, EscapesOnlyWhatIsNotPrintable) {
+  EXPECT_EQ(Printable("plain é"), "plain é");
+  EXPECT_EQ(Printable("a\x1b[31mb\n"), "a\\x1b[31mb\\x0a");
+  EXPECT_EQ(Printable("bot\xff"), "bot\\xff");
+  EXPECT_EQ(Printable("\xe5\xa4"), "\\xe5\\xa4");  // a sequence cut short
+}
+
+}  // namespace
+}  // namespace gameai
