@@ -45,7 +45,7 @@ namespace GameAi
         {
             if (spec == null) throw new ArgumentNullException("spec");
             GameHandle handle;
-            Native.Check(Native.gameai_game_load(Native.Utf8(spec), out handle));
+            Native.Check(Native.gameai_game_load(Native.Utf8(spec, "spec"), out handle));
             return new Game(handle);
         }
 
@@ -135,7 +135,7 @@ namespace GameAi
         {
             if (text == null) throw new ArgumentNullException("text");
             StateHandle state;
-            Native.Check(Native.gameai_state_deserialize(Handle, Native.Utf8(text), out state));
+            Native.Check(Native.gameai_state_deserialize(Handle, Native.Utf8(text, "text"), out state));
             return new State(this, state);
         }
 
@@ -145,7 +145,7 @@ namespace GameAi
         {
             if (spec == null) throw new ArgumentNullException("spec");
             AgentHandle agent;
-            Native.Check(Native.gameai_agent_load(Handle, Native.Utf8(spec), out agent));
+            Native.Check(Native.gameai_agent_load(Handle, Native.Utf8(spec, "spec"), out agent));
             return new Agent(this, spec, agent);
         }
 

@@ -35,12 +35,12 @@ namespace GameAi
                 for (int i = 0; i < specs.Length; ++i)
                 {
                     if (agents[i] == null) throw new ArgumentNullException("agents", "agent spec " + i + " is null");
-                    byte[] utf8 = Native.Utf8(agents[i]);
+                    byte[] utf8 = Native.Utf8(agents[i], "agents[" + i + "]");
                     specs[i] = Marshal.AllocHGlobal(utf8.Length);
                     Marshal.Copy(utf8, 0, specs[i], utf8.Length);
                 }
                 MatchResultHandle result;
-                Native.Check(Native.gameai_match(Native.Utf8(game), specs, (UIntPtr)specs.Length, games, seed, out result));
+                Native.Check(Native.gameai_match(Native.Utf8(game, "game"), specs, (UIntPtr)specs.Length, games, seed, out result));
                 using (result)
                 {
                     return new Match(Native.ReadText((byte[] b, UIntPtr c, out UIntPtr l) =>

@@ -101,10 +101,28 @@ namespace GameAi
             return FromUtf8(gameai_last_error());
         }
 
-        internal static byte[] Utf8(string text)
+        // Strict: a lone surrogate throws instead of becoming U+FFFD.
+        private static readonly Encoding StrictUtf8 = new UTF8Encoding(false, true);
+
+        // Utf8: `text` as a NUL-terminated UTF-8 string for the C API. An
+        // embedded NUL would cut it short there (the rest silently ignored),
+        // and a lone surrogate has no UTF-8 form: both are refused, naming
+        // the parameter.
+        internal static byte[] Utf8(string text, string parameter)
         {
             if (text == null) return null;
-            return Encoding.UTF8.GetBytes(text + "\0");
+            if (text.IndexOf('\0') >= 0)
+                throw new ArgumentException(parameter + " holds a NUL character at index " +
+                    text.IndexOf('\0') + "; accepted: text without NUL", parameter);
+            try
+            {
+                return StrictUtf8.GetBytes(text + "\0");
+            }
+            catch (EncoderFallbackException e)
+            {
+                throw new ArgumentException(parameter + " holds a lone surrogate at index " +
+                    e.Index + "; accepted: valid Unicode text", parameter);
+            }
         }
 
         internal static string FromUtf8(IntPtr text)

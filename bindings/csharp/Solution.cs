@@ -75,7 +75,7 @@ namespace GameAi
         {
             if (state == null) throw new ArgumentNullException("state");
             SolveResultHandle result;
-            Native.Check(SolverNative.gameai_state_solve(state.Handle, Native.Utf8(options), out result));
+            Native.Check(SolverNative.gameai_state_solve(state.Handle, Native.Utf8(options, "options"), out result));
             using (result)
             {
                 var s = new Solution();
@@ -108,7 +108,7 @@ namespace GameAi
             if (game == null) throw new ArgumentNullException("game");
             if (scorecard == null) throw new ArgumentNullException("scorecard");
             double value;
-            Native.Check(SolverNative.gameai_yacht_scorecard_value(game.Handle, Native.Utf8(scorecard), Native.Utf8(options), out value));
+            Native.Check(SolverNative.gameai_yacht_scorecard_value(game.Handle, Native.Utf8(scorecard, "scorecard"), Native.Utf8(options, "options"), out value));
             return value;
         }
     }

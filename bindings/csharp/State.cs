@@ -209,7 +209,7 @@ namespace GameAi
         {
             if (text == null) throw new ArgumentNullException("text");
             long action;
-            Native.Check(Native.gameai_state_string_to_action(Handle, player, Native.Utf8(text), out action));
+            Native.Check(Native.gameai_state_string_to_action(Handle, player, Native.Utf8(text, "text"), out action));
             return action;
         }
 
@@ -221,7 +221,7 @@ namespace GameAi
         /// <exception cref="GameAiException">No player to move (chance, simultaneous or finished) or a bad agent spec.</exception>
         public Hint GetHint(string agentSpec = null)
         {
-            byte[] spec = Native.Utf8(agentSpec);
+            byte[] spec = Native.Utf8(agentSpec, "agentSpec");
             var explanation = new byte[1024];
             for (;;)
             {

@@ -128,6 +128,42 @@ internal static class BindingTest
         Check(state.Serialize() == before, name + ": state unchanged after bad action text");
     }
 
+    // ThrowsArgument: `call` throws an ArgumentException for `parameter`
+    // whose message holds `part`.
+    private static void ThrowsArgument(Action call, string parameter, string part, string what)
+    {
+        try
+        {
+            call();
+        }
+        catch (ArgumentException e)
+        {
+            Check(e.ParamName == parameter && e.Message.Contains(part), what + ": " + e.Message);
+            return;
+        }
+        Check(false, what + ": no ArgumentException");
+    }
+
+    // Strings reach the C API NUL-terminated: a NUL inside one cut it short
+    // there (Game.Load("mancala(pits=3)\0 garbage") loaded pits=3), and a
+    // lone surrogate became U+FFFD. Both are refused before the call.
+    private static void StringsWithNulOrLoneSurrogates()
+    {
+        ThrowsArgument(() => Game.Load("mancala(pits=3)\0 garbage"), "spec", "NUL", "NUL in a spec");
+        ThrowsArgument(() => Game.Load("mancala\ud800"), "spec", "lone surrogate", "lone surrogate in a spec");
+        using (Game game = Game.Load("mancala"))
+        using (State state = game.NewInitialState())
+        {
+            string before = state.Serialize();
+            ThrowsArgument(() => state.StringToAction("1\0xyz"), "text", "NUL", "NUL in action text");
+            ThrowsArgument(() => game.Deserialize(before + "\0junk"), "text", "NUL", "NUL in state text");
+            ThrowsArgument(() => game.LoadAgent("random\0(seed=zz)"), "spec", "NUL", "NUL in an agent spec");
+            ThrowsArgument(() => Match.Run("mancala", new[] { "random", "greedy\0x" }, 2, 1), "agents[1]", "NUL",
+                "NUL in a match's agent spec");
+            Check(state.Serialize() == before, "state unchanged after refused strings");
+        }
+    }
+
     private static void BadSpecs()
     {
         Throws(() => Game.Load("no_such_game"), GameAiStatus.NotFound, "unknown game", "no_such_game", "mancala", "daifugo");
@@ -263,6 +299,7 @@ internal static class BindingTest
     {
         foreach (string name in Game.RegisteredGames()) PlayOneGame(name);
         BadSpecs();
+        StringsWithNulOrLoneSurrogates();
         GameDescription();
         ChanceSampling();
         Hints();
