@@ -27,14 +27,16 @@ public class FixedBot extends GameaiClient {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 2 || !args[0].contains(":")) {
-      System.err.println("usage: java FixedBot HOST:PORT TOKEN");
+    if (args.length < 2 || args.length > 3 || !args[0].contains(":")) {
+      System.err.println("usage: java FixedBot HOST:PORT TOKEN [RETRY_MS]"
+          + " (default 10000: how long to try again after a lost connection)");
       System.exit(2);
     }
     int colon = args[0].lastIndexOf(':');
+    long retryMillis = args.length == 3 ? Long.parseLong(args[2]) : 10000;
     Map<String, Object> standings = new FixedBot().run(
         args[0].substring(0, colon),
-        Integer.parseInt(args[0].substring(colon + 1)), args[1], 10000);
+        Integer.parseInt(args[0].substring(colon + 1)), args[1], retryMillis);
     System.out.println("winner: " + standings.get("winner"));
   }
 }

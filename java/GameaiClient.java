@@ -55,16 +55,62 @@ public abstract class GameaiClient {
                                  long retryMillis) throws IOException {
     long giveUp = System.currentTimeMillis() + retryMillis;
     while (true) {
-      try (Socket socket = new Socket(host, port)) {
-        socket.setTcpNoDelay(true);
-        Map<String, Object> end = session(socket, token);
-        if (end != null) return (Map<String, Object>) end.get("standings");
-        giveUp = System.currentTimeMillis() + retryMillis;
+      Socket socket;
+      try {
+        socket = new Socket(host, port);
       } catch (IOException e) {
         if (System.currentTimeMillis() >= giveUp) throw e;
         try { Thread.sleep(50); } catch (InterruptedException ie) { throw e; }
+        continue;
       }
+      try (socket) {
+        socket.setTcpNoDelay(true);
+        Map<String, Object> end = null;
+        try {
+          end = session(socket, token);
+        } catch (IOException lost) {
+          // reset mid-session: lost like an end of stream
+        }
+        if (end != null) return (Map<String, Object>) end.get("standings");
+      }
+      // Lost after a connection: retryMillis from now.
+      giveUp = System.currentTimeMillis() + retryMillis;
     }
+  }
+
+  // The longest line read from the server (its own bound is the same).
+  private static final int MAX_LINE = 16 * 1024 * 1024;
+
+  /** The next whole line, or null at the end of the stream: a line cut
+   *  short by the end is a lost connection, not a message. */
+  private static String readLine(BufferedReader in) throws IOException {
+    StringBuilder line = new StringBuilder();
+    for (int c = in.read(); c != -1; c = in.read()) {
+      if (c == '\n') return line.toString();
+      if (line.length() >= MAX_LINE) {
+        throw new ServerError("the server sent a line of more than "
+            + MAX_LINE + " characters");
+      }
+      line.append((char) c);
+    }
+    return null;
+  }
+
+  /** A line of the server as a JSON object, else a ServerError. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> parseMessage(String line) {
+    Object value;
+    try {
+      value = new Parser(line).value();
+    } catch (RuntimeException e) {
+      throw new ServerError("the server sent a line that is not JSON: "
+          + line.substring(0, Math.min(line.length(), 200)));
+    }
+    if (!(value instanceof Map)) {
+      throw new ServerError("the server sent a line that is not a JSON "
+          + "object: " + line.substring(0, Math.min(line.length(), 200)));
+    }
+    return (Map<String, Object>) value;
   }
 
   @SuppressWarnings("unchecked")
@@ -76,9 +122,10 @@ public abstract class GameaiClient {
     send(out, "{\"type\":\"hello\",\"protocol\":" + PROTOCOL_VERSION
         + ",\"name\":" + quote(name()) + ",\"token\":" + quote(token) + "}");
     String line;
-    while ((line = in.readLine()) != null) {
-      Map<String, Object> m = (Map<String, Object>) new Parser(line).value();
-      String type = (String) m.get("type");
+    while ((line = readLine(in)) != null) {
+      Map<String, Object> m = parseMessage(line);
+      Object typeValue = m.get("type");
+      String type = typeValue instanceof String ? (String) typeValue : "";
       if ("error".equals(type)) throw new ServerError((String) m.get("message"));
       if ("welcome".equals(type)) {
         welcome = m;

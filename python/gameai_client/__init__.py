@@ -63,17 +63,22 @@ class Agent:
         give_up = time.monotonic() + retry_seconds
         while True:
             try:
-                with socket.create_connection((host, port), timeout=5) as sock:
-                    sock.settimeout(None)
-                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                    end = self._session(sock, token)
-                    if end is not None:
-                        return end["standings"]
+                sock = socket.create_connection((host, port), timeout=5)
             except (ConnectionError, socket.timeout) as e:
                 if time.monotonic() >= give_up:
                     raise OSError(f"no server at {host}:{port}: {e}") from e
                 time.sleep(0.05)
                 continue
+            with sock:
+                sock.settimeout(None)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                try:
+                    end = self._session(sock, token)
+                except ConnectionError:  # reset mid-session: lost as well
+                    end = None
+                if end is not None:
+                    return end["standings"]
+            # Lost after a connection: retry_seconds from now.
             give_up = time.monotonic() + retry_seconds
 
     def _session(self, sock, token):
@@ -81,7 +86,16 @@ class Agent:
         self._send(sock, {"type": "hello", "protocol": PROTOCOL_VERSION,
                           "name": self.name, "token": token})
         for raw in reader:
-            message = json.loads(raw)
+            if not raw.endswith(b"\n"):
+                return None  # cut mid-line: the connection was lost
+            try:
+                message = json.loads(raw)
+            except ValueError as e:
+                raise ServerError(f"the server sent a line that is not "
+                                  f"JSON: {raw[:200]!r}") from e
+            if not isinstance(message, dict):
+                raise ServerError(f"the server sent {raw[:200]!r}, not a "
+                                  f"JSON object")
             kind = message.get("type")
             if kind == "error":
                 raise ServerError(message.get("message", ""))

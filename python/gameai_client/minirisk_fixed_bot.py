@@ -23,12 +23,14 @@ class FixedBot(Agent):
 
 
 def main(argv):
-    if len(argv) != 3 or ":" not in argv[1]:
+    if len(argv) not in (3, 4) or ":" not in argv[1]:
         print("usage: python3 -m gameai_client.minirisk_fixed_bot HOST:PORT "
-              "TOKEN", file=sys.stderr)
+              "TOKEN [RETRY_SECONDS] (default 10: how long to try again "
+              "after a lost connection)", file=sys.stderr)
         return 2
     host, port = argv[1].rsplit(":", 1)
-    standings = FixedBot().run(host, int(port), argv[2])
+    retry = float(argv[3]) if len(argv) == 4 else 10.0
+    standings = FixedBot().run(host, int(port), argv[2], retry_seconds=retry)
     print("winner:", standings.get("winner"))
     return 0
 

@@ -11,6 +11,7 @@ import os
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -608,6 +609,58 @@ class NetTest(unittest.TestCase):
         self.assertEqual(bad_name.returncode, 2, err)
         self.assertIn("name", err)
         self.assertIn("not UTF-8", err)
+
+    def test_clients_reconnect_after_a_cut_line_and_after_a_late_reset(self):
+        """The Python and Java clients against a fake server that cuts its
+        first connection mid-line, resets the second after the retry time
+        has passed, and ends the tournament on the third: both reconnect
+        each time (a cut line used to raise a JSON error, a late reset to
+        end the client) and print the standings."""
+        javac = shutil.which("javac")
+        self.assertIsNotNone(javac, "javac (default-jdk-headless) is needed")
+        classes = os.path.join(self.dir, "classes")
+        subprocess.run([javac, "-d", classes,
+                        os.path.join(SOURCE, "java", "GameaiClient.java"),
+                        os.path.join(SOURCE, "java", "FixedBot.java")],
+                       check=True, timeout=TIMEOUT)
+        env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
+        for name in ("python", "java"):
+            listener = socket.create_server(("127.0.0.1", 0))
+            listener.settimeout(TIMEOUT)
+            port = listener.getsockname()[1]
+            hellos = []
+
+            def fake_server():
+                for step in range(3):
+                    conn, _ = listener.accept()
+                    with conn:
+                        hellos.append(conn.recv(65536))
+                        if step == 0:
+                            conn.sendall(b'{"type":"welcome","game":"minir')
+                        elif step == 1:
+                            time.sleep(1.5)  # past the client's 0.5 s
+                            conn.setsockopt(socket.SOL_SOCKET,
+                                            socket.SO_LINGER,
+                                            struct.pack("ii", 1, 0))
+                        else:
+                            conn.sendall(b'{"type":"tournament_end",'
+                                         b'"standings":{"winner":"w"}}\n')
+                            time.sleep(0.5)
+
+            thread = threading.Thread(target=fake_server, daemon=True)
+            thread.start()
+            address = f"127.0.0.1:{port}"
+            client = self.procs.start(
+                [sys.executable, "-m", "gameai_client.minirisk_fixed_bot",
+                 address, "t", "0.5"] if name == "python" else
+                ["java", "-cp", classes, "FixedBot", address, "t", "500"],
+                env=env)
+            out, err = client.communicate(timeout=TIMEOUT)
+            thread.join(TIMEOUT)
+            listener.close()
+            self.assertEqual(client.returncode, 0, name + ": " + err)
+            self.assertIn("winner: w", out, name)
+            self.assertEqual(len(hellos), 3, name)
 
     def test_flood_of_silent_connections_is_shed(self):
         """500 connections that never say hello: the extra ones are refused,
