@@ -51,7 +51,7 @@ constexpr char kHelp[] =
     "played by\n"
     "                          the referee's fallback)\n"
     "  --log FILE              append every finished game as a JSON line "
-    "(a new file)\n"
+    "(a new or empty file)\n"
     "  --resume FILE           continue the tournament logged in FILE\n"
     "  --token-file FILE       the remote seats' tokens, one per line "
     "(default: random,\n"

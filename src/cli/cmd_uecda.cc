@@ -1,7 +1,7 @@
-// `gameai uecda --host H --port P --agent SPEC [--name N] [--games-log FILE]
-// [--timeout SECONDS] [--seed S]`: plays a whole match on a UECda server
-// (protocol 20070) with a daifugo agent; prints the points and places per
-// game. Exit 0 at the end of the match, 1 when the server closes early,
+// `gameai uecda --agent SPEC [--host H] [--port P] [--name N]
+// [--games-log FILE] [--timeout SECONDS] [--seed S]`: plays a whole match
+// on a UECda server (protocol 20070) with a daifugo agent; prints the
+// points and places per game. Exit 0 at the end of the match, 1 when the server closes early,
 // falls silent or breaks the protocol, 2 for bad usage.
 #include <fstream>
 #include <iostream>
@@ -14,7 +14,7 @@ namespace gameai::cli {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: gameai uecda --host H --port P --agent SPEC [--name N] "
+    "usage: gameai uecda --agent SPEC [--host H] [--port P] [--name N] "
     "[--games-log FILE] [--timeout SECONDS] [--seed S]";
 
 // kHelp: what --help prints after kUsage.
@@ -24,7 +24,7 @@ constexpr char kHelp[] =
     "\n"
     "options:\n"
     "  --host H            the server (default 127.0.0.1)\n"
-    "  --port P            its port, 1..65535 (the server's default 42485)\n"
+    "  --port P            its port, 1..65535 (default 42485, the server's)\n"
     "  --agent SPEC        a daifugo agent (gameai agents daifugo)\n"
     "  --name N            the name sent to the server (default gameai; it\n"
     "                      keeps 9 characters)\n"
@@ -47,8 +47,7 @@ int RunUecda(const std::vector<std::string>& argv) {
     fmt::print("{}\n\n{}", kUsage, kHelp);
     return 0;
   }
-  if (!args->positional.empty() || !args->values.count("port") ||
-      !args->values.count("agent")) {
+  if (!args->positional.empty() || !args->values.count("agent")) {
     return Fail(absl::InvalidArgumentError(kUsage));
   }
   uecda::ClientOptions options;

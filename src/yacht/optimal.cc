@@ -338,7 +338,7 @@ std::string CachePathFromEnvironment(bool bonus) {
 }  // namespace
 
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
-    const Options& options, const std::string& given_cache_path) {
+    const Options& options, const std::string& given_cache_path, int threads) {
   const std::string cache_path =
       given_cache_path.empty() ? CachePathFromEnvironment(options.yahtzee_bonus)
                                : given_cache_path;
@@ -375,9 +375,12 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
     if (auto it = tables->find(bonus); it != tables->end()) {
       table = it->second;
     } else {
-      absl::StatusOr<std::shared_ptr<const OptimalTable>> computed = Compute(
-          options,
-          static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+      const int workers = threads > 0
+                              ? threads
+                              : static_cast<int>(std::max(
+                                    1u, std::thread::hardware_concurrency()));
+      absl::StatusOr<std::shared_ptr<const OptimalTable>> computed =
+          Compute(options, workers);
       if (!computed.ok()) return computed.status();
       table = *computed;
     }

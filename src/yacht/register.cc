@@ -25,7 +25,8 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
       params.GetString("cache").empty()
           ? OptimalTable::Compute(options,
                                   static_cast<int>(params.GetInt("threads")))
-          : OptimalTable::Shared(options, params.GetString("cache"));
+          : OptimalTable::Shared(options, params.GetString("cache"),
+                                 static_cast<int>(params.GetInt("threads")));
   if (!table.ok()) return table.status();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)

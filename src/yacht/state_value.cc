@@ -99,7 +99,8 @@ absl::StatusOr<double> LookupScorecard(const Game& game,
   if (!params.ok()) return params.status();
   absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
       OptimalTable::Shared(kernel_game->rules().options(),
-                           params->GetString("cache"));
+                           params->GetString("cache"),
+                           static_cast<int>(params->GetInt("threads")));
   if (!table.ok()) return table.status();
   return (*table)->Lookup(*card);
 }
@@ -124,7 +125,8 @@ absl::StatusOr<StateSolution> SolveYachtState(const gameai::State& state,
     return out;
   }
   absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
-      OptimalTable::Shared(rules.options(), solver_params.GetString("cache"));
+      OptimalTable::Shared(rules.options(), solver_params.GetString("cache"),
+                           static_cast<int>(solver_params.GetInt("threads")));
   if (!table.ok()) return table.status();
   const Scorecard& card = s.cards[s.player];
   if (absl::StatusOr<double> start = (*table)->Lookup(card); !start.ok()) {

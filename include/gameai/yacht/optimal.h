@@ -38,9 +38,11 @@ class OptimalTable {
   // left untouched. With no `cache_path`, the environment variable
   // GAMEAI_YACHT_TABLE_DIR (when set and not empty) names a directory
   // whose yacht-optimal-bonus0.table / -bonus1.table is the cache path, so
-  // processes share one computation (the test suite sets it).
+  // processes share one computation (the test suite sets it). A table
+  // computed here uses `threads` (0: one per hardware thread).
   static absl::StatusOr<std::shared_ptr<const OptimalTable>> Shared(
-      const Options& options, const std::string& cache_path = "");
+      const Options& options, const std::string& cache_path = "",
+      int threads = 0);
 
   // Save: a table file (gameai/core/file_io.h: kind yacht-optimal-table v2,
   // params "yahtzee_bonus=0|1 entries=N", checksummed), written to a
