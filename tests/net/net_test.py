@@ -156,6 +156,17 @@ class NetTest(unittest.TestCase):
         self.procs.stop_all()
         shutil.rmtree(self.dir, ignore_errors=True)
 
+    def java_classes(self):
+        """The Java client and its FixedBot, compiled into a folder."""
+        javac = shutil.which("javac")
+        self.assertIsNotNone(javac, "javac (default-jdk-headless) is needed")
+        classes = os.path.join(self.dir, "classes")
+        subprocess.run([javac, "-d", classes,
+                        os.path.join(SOURCE, "java", "GameaiClient.java"),
+                        os.path.join(SOURCE, "java", "FixedBot.java")],
+                       check=True, timeout=TIMEOUT)
+        return classes
+
     def tokens(self, *tokens):
         path = os.path.join(self.dir, "tokens")
         with open(path, "w") as f:
@@ -165,13 +176,7 @@ class NetTest(unittest.TestCase):
     def test_remote_seats_give_the_standings_of_match(self):
         """Python, Java and gameai connect seats: the standings equal
         gameai match with the same agents and seed."""
-        javac = shutil.which("javac")
-        self.assertIsNotNone(javac, "javac (default-jdk-headless) is needed")
-        classes = os.path.join(self.dir, "classes")
-        subprocess.run([javac, "-d", classes,
-                        os.path.join(SOURCE, "java", "GameaiClient.java"),
-                        os.path.join(SOURCE, "java", "FixedBot.java")],
-                       check=True, timeout=TIMEOUT)
+        classes = self.java_classes()
         agents = ["fixed", "fixed", "rl", "random", "naive_mc(rollouts=20)"]
         server = Server(self.procs, [
             "minirisk", "--seats",
@@ -616,13 +621,7 @@ class NetTest(unittest.TestCase):
         has passed, and ends the tournament on the third: both reconnect
         each time (a cut line used to raise a JSON error, a late reset to
         end the client) and print the standings."""
-        javac = shutil.which("javac")
-        self.assertIsNotNone(javac, "javac (default-jdk-headless) is needed")
-        classes = os.path.join(self.dir, "classes")
-        subprocess.run([javac, "-d", classes,
-                        os.path.join(SOURCE, "java", "GameaiClient.java"),
-                        os.path.join(SOURCE, "java", "FixedBot.java")],
-                       check=True, timeout=TIMEOUT)
+        classes = self.java_classes()
         env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
         for name in ("python", "java"):
             listener = socket.create_server(("127.0.0.1", 0))
