@@ -203,12 +203,14 @@ class ThinState {
 template <Kernel R>
 class ThinKernelState final : public ThinState {
  public:
-  explicit ThinKernelState(const R& rules)
-      : rules_(rules), state_(rules.InitialState()) {
+  // `moves`: the scratch list, one for the whole benchmark (as the real
+  // layer's per-thread one).
+  ThinKernelState(const R& rules, typename R::MoveList& moves)
+      : rules_(rules), state_(rules.InitialState()), moves_(moves) {
     current = rules_.CurrentPlayer(state_);
   }
   int LegalActions(Player player, Action* out) const override {
-    typename R::MoveList& moves = *moves_;
+    typename R::MoveList& moves = moves_;
     if constexpr (SimultaneousKernel<R>) {
       if (current == kSimultaneousPlayer) {
         rules_.LegalMovesFor(state_, player, moves);
@@ -247,9 +249,7 @@ class ThinKernelState final : public ThinState {
  private:
   const R& rules_;
   typename R::State state_;
-  // On the heap: Daifugo's and Lines' lists are tens of KiB.
-  std::unique_ptr<typename R::MoveList> moves_ =
-      std::make_unique<typename R::MoveList>();
+  typename R::MoveList& moves_;
 };
 
 // The buffered loop on ThinKernelState<R>: a new state object per game,
@@ -261,6 +261,8 @@ void BM_Dynamic_ThinLayerFloor(benchmark::State& state,
   const R& rules = dynamic_cast<const KernelGame<R>&>(*game).rules();
   std::mt19937 gen(1);
   Rng chance_rng(1);
+  // On the heap: Daifugo's and Lines' lists are tens of KiB.
+  const auto moves = std::make_unique<typename R::MoveList>();
   std::vector<Action> joint(rules.NumPlayers());
   std::vector<Action> legal(static_cast<size_t>(rules.NumDistinctActions()));
   const auto listed = [&](int n) {
@@ -268,7 +270,8 @@ void BM_Dynamic_ThinLayerFloor(benchmark::State& state,
   };
   int64_t games = 0, actions = 0;
   for (auto _ : state) {
-    std::unique_ptr<ThinState> s = std::make_unique<ThinKernelState<R>>(rules);
+    std::unique_ptr<ThinState> s =
+        std::make_unique<ThinKernelState<R>>(rules, *moves);
     while (s->current != kTerminalPlayer) {
       if (s->current == kChancePlayer) {
         s->ApplyAction(s->SampleChanceOutcome(chance_rng));

@@ -34,8 +34,9 @@ expect_status 2 "bad spec" match 'mancala(pits=3' --agents random
 expect_status 2 "unknown agent 'nobot'.*random, greedy, alphabeta, mcts, beginner, advanced, strongest" match mancala --agents random,nobot
 expect_status 2 "simulations=0 is out of range" match mancala --agents 'mcts(simulations=0),random'
 expect_status 2 "usage: gameai uecda" uecda --port 1
-# Without --port: the UECda server's default, 42485 (nothing listens there).
-expect_status 1 "uecda: connection to 127.0.0.1:42485" uecda --agent heuristic --timeout 5
+# Without --port: the UECda server's default, 42485. On 127.0.0.2 (loopback
+# too), where no test's listener on 127.0.0.1 can have that port.
+expect_status 1 "uecda: connection to 127.0.0.2:42485" uecda --agent heuristic --host 127.0.0.2 --timeout 5
 expect_status 2 "unknown agent 'nobot'" uecda --port 1 --agent nobot
 expect_status 2 "port" uecda --port 70000 --agent heuristic
 expect_status 1 "uecda: connection to 127.0.0.1:1" uecda --port 1 --agent heuristic --timeout 5

@@ -21,6 +21,8 @@ TEST(IsPrintableUtf8, RefusesControlsAndBrokenUtf8) {
   EXPECT_FALSE(IsPrintableUtf8("two\nlines"));
   EXPECT_FALSE(IsPrintableUtf8(std::string("nul\0", 4)));
   EXPECT_FALSE(IsPrintableUtf8("del\x7f"));
+  EXPECT_FALSE(IsPrintableUtf8("csi\xc2\x9b"));       // U+009B, C1's escape
+  EXPECT_TRUE(IsPrintableUtf8("nbsp\xc2\xa0"));       // U+00A0 prints
   EXPECT_FALSE(IsPrintableUtf8("bot\xff"));           // not UTF-8 at all
   EXPECT_FALSE(IsPrintableUtf8("\xc3"));              // cut short
   EXPECT_FALSE(IsPrintableUtf8("\xc0\xaf"));          // overlong '/'
@@ -33,6 +35,10 @@ TEST(Printable, EscapesOnlyWhatIsNotPrintable) {
   EXPECT_EQ(Printable("plain é"), "plain é");
   EXPECT_EQ(Printable("a\x1b[31mb\n"), "a\\x1b[31mb\\x0a");
   EXPECT_EQ(Printable("bot\xff"), "bot\\xff");
+  EXPECT_EQ(Printable("a\xc2\x9b"
+                      "2J"),
+            "a\\xc2\\x9b"
+            "2J");
   EXPECT_EQ(Printable("\xe5\xa4"), "\\xe5\\xa4");  // a sequence cut short
 }
 

@@ -135,8 +135,15 @@ size_t Utf8Length(std::string_view text, size_t i) {
   return 0;
 }
 
-bool IsControl(char c) {
-  return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+// IsControl: the `n`-byte sequence at text[i] is a control character: C0
+// (U+0000..U+001F), DEL or C1 (U+0080..U+009F, which some terminals obey
+// as escape codes).
+bool IsControl(std::string_view text, size_t i, size_t n) {
+  const auto byte = [&](size_t k) {
+    return static_cast<unsigned char>(text[i + k]);
+  };
+  if (n == 1) return byte(0) < 0x20 || byte(0) == 0x7F;
+  return n == 2 && byte(0) == 0xC2 && byte(1) <= 0x9F;
 }
 
 }  // namespace
@@ -144,7 +151,7 @@ bool IsControl(char c) {
 bool IsPrintableUtf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
     const size_t n = Utf8Length(text, i);
-    if (n == 0 || (n == 1 && IsControl(text[i]))) return false;
+    if (n == 0 || IsControl(text, i, n)) return false;
     i += n;
   }
   return true;
@@ -154,9 +161,15 @@ std::string Printable(std::string_view text) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
     const size_t n = Utf8Length(text, i);
-    if (n == 0 || (n == 1 && IsControl(text[i]))) {
+    if (n == 0) {
       out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
       ++i;
+    } else if (IsControl(text, i, n)) {
+      for (size_t k = 0; k < n; ++k) {
+        out +=
+            fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i + k]));
+      }
+      i += n;
     } else {
       out.append(text.substr(i, n));
       i += n;

@@ -14,20 +14,18 @@
 
 #include "asio.hpp"
 #include "fmt/format.h"
+#include "gameai/core/text.h"
 
 namespace gameai::net {
 namespace {
 
 // Shown: a client's text for a message or the operator's report: quoted,
-// control characters escaped (no terminal codes or forged lines reach the
-// operator's screen), at most kShownBytes of it.
+// control characters escaped as \xNN (no terminal codes or forged lines
+// reach the operator's screen), at most kShownBytes of it.
 std::string Shown(const std::string& text) {
   constexpr size_t kShownBytes = 200;
-  std::string shown =
-      nlohmann::json(text.substr(0, kShownBytes))
-          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  if (text.size() > kShownBytes) shown += "...";
-  return shown;
+  return fmt::format("\"{}\"{}", Printable(text.substr(0, kShownBytes)),
+                     text.size() > kShownBytes ? "..." : "");
 }
 
 // IdOf: an integer field as int64, or nullopt when it is none or does not

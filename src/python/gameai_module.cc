@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "fmt/format.h"
 #include "gameai/core/arena.h"
 #include "gameai/core/memory.h"
 #include "gameai/core/registry.h"
@@ -76,22 +77,10 @@ struct PyAgent {
 
 Player SeatOrCurrent(const State& state, py::object player) {
   if (player.is_none()) return state.CurrentPlayer();
-  const std::string accepted =
-      "accepted: 0.." + std::to_string(state.GetGame().NumPlayers() - 1) +
-      " or -1 (chance), or None (the player to act)";
-  if (!py::isinstance<py::int_>(player)) {
-    throw py::type_error("player must be an int; got " +
-                         py::repr(player).cast<std::string>() + "; " +
-                         accepted);
-  }
-  int overflow = 0;
-  const long long p = PyLong_AsLongLongAndOverflow(player.ptr(), &overflow);
-  if (overflow != 0 ||
-      (p != kChancePlayer && (p < 0 || p >= state.GetGame().NumPlayers()))) {
-    throw py::value_error("player " + py::repr(player).cast<std::string>() +
-                          " is out of range; " + accepted);
-  }
-  return static_cast<Player>(p);
+  const int n = state.GetGame().NumPlayers();
+  return static_cast<Player>(IntArgumentIn(
+      player, "player", kChancePlayer, n - 1,
+      fmt::format("0..{} or -1 (chance), or None (the player to act)", n - 1)));
 }
 
 }  // namespace

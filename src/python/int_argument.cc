@@ -29,8 +29,10 @@ py::int_ AsInteger(py::handle value, std::string_view name,
 }  // namespace
 
 int64_t IntArgumentIn(py::handle value, std::string_view name, int64_t lo,
-                      int64_t hi) {
-  const std::string accepted = fmt::format("{}..{}", lo, hi);
+                      int64_t hi, std::string_view accepted_text) {
+  const std::string accepted = accepted_text.empty()
+                                   ? fmt::format("{}..{}", lo, hi)
+                                   : std::string(accepted_text);
   const py::int_ integer = AsInteger(value, name, accepted);
   int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);

@@ -16,9 +16,10 @@ namespace gameai::python {
 
 // IntArgumentIn: `value` (an int, or an object with __index__ such as a
 // numpy integer) when it lies in [lo, hi]; else TypeError (not an integer)
-// or ValueError (out of range), each naming `name` and the accepted range.
+// or ValueError (out of range), each naming `name` and what is accepted:
+// `accepted`, or "lo..hi" when it is empty.
 int64_t IntArgumentIn(pybind11::handle value, std::string_view name, int64_t lo,
-                      int64_t hi);
+                      int64_t hi, std::string_view accepted = "");
 // SeedArgument: a seed, any integer in [0, 2**64).
 uint64_t SeedArgument(pybind11::handle value, std::string_view name);
 

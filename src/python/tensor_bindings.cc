@@ -179,7 +179,7 @@ void BindTensors(py::module_& m, py::class_<State>& state,
                   "sample_chance_outcome: not a chance node (current player " +
                   std::to_string(s.CurrentPlayer()) + ")");
             }
-            if (py::isinstance<py::int_>(rng)) {
+            if (PyIndex_Check(rng.ptr())) {  // a seed: int, numpy integer
               Rng own(SeedArgument(rng, "sample_chance_outcome: seed"));
               return SampleChanceOutcome(outcomes, own);
             }

@@ -571,7 +571,7 @@ class NetTest(unittest.TestCase):
         out = server.finish()
         self.assertNotIn("\x1b", out)
         self.assertNotIn("\ngameai serve: winner: a", out)
-        self.assertIn("the client declined: \"\\u001b[2J", out)
+        self.assertIn("the client declined: \"\\x1b[2J", out)
         self.assertTrue(any("\"action\": an integer id" in r
                             for r in rejected), rejected)
         self.assertFalse(any("-1" in r for r in rejected), rejected)

@@ -207,6 +207,16 @@ class VectorEnvTest(unittest.TestCase):
         self.assertEqual(gameai.VectorEnv("mancala", n=np.int32(3),
                                           seed=2**64 - 1).num_envs, 3)
 
+    def test_numpy_integers_pass_wherever_an_int_goes(self):
+        state = gameai.load_game("yacht").new_initial_state()
+        self.assertEqual(state.legal_actions(np.int64(-1)),
+                         state.legal_actions())
+        self.assertEqual(state.sample_chance_outcome(np.uint64(7)),
+                         state.sample_chance_outcome(7))
+        state.apply_action(np.int64(state.legal_actions()[0]))
+        self.assertEqual(state.action_to_string(np.int32(0), np.int8(0)),
+                         state.action_to_string(0, 0))
+
     def test_bad_options_are_value_errors(self):
         with self.assertRaisesRegex(ValueError, "1..1000000"):
             gameai.VectorEnv("mancala", n=0)

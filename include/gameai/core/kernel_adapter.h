@@ -125,8 +125,6 @@ class KernelState final : public State {
       return;
     }
     if (player == current && current >= 0) {
-      // Not cleared first: ToActions overwrites, and a buffer cleared
-      // would be zeroed again as it regrows.
       WithScratchMoves([&](typename R::MoveList& moves) {
         rules_->LegalMoves(state_, moves);
         ToActions(moves, out);
@@ -584,8 +582,7 @@ class KernelState final : public State {
   }
   void SaveCheckpoint() {
     if (transitions_ > 0) {
-      // Built in place: a temporary copied in would be stored and reloaded.
-      checkpoints_.emplace_back(History().size(), last_seen_by_, state_);
+      checkpoints_.push_back({History().size(), last_seen_by_, state_});
     }
     GrowHistory();
   }

@@ -33,10 +33,11 @@ int EditDistance(std::string_view a, std::string_view b);
 std::string DidYouMean(std::string_view word,
                        const std::vector<std::string>& names);
 // IsPrintableUtf8: `text` is valid UTF-8 without control characters
-// (U+0000..U+001F, U+007F): fit for a JSON message and a terminal.
+// (U+0000..U+001F, U+007F..U+009F): fit for a JSON message and a terminal.
 bool IsPrintableUtf8(std::string_view text);
-// Printable: `text` with each control character and each byte that is not
-// part of valid UTF-8 written as \xNN, for error messages.
+// Printable: `text` with the bytes of each control character and each byte
+// that is not part of valid UTF-8 written as \xNN, for messages and
+// reports.
 std::string Printable(std::string_view text);
 // Str: an absl::string_view (e.g. Status::message()) as a std::string.
 inline std::string Str(absl::string_view text) {
