@@ -66,10 +66,17 @@ int RunConnect(const std::vector<std::string>& argv) {
   if (args->switches.count("json")) {
     fmt::print("{}\n", end->dump(2));
   } else {
+    // The server's standings, shown as they came: fields of another type
+    // are printed as JSON rather than trusted.
     const nlohmann::json& standings = (*end)["standings"];
-    fmt::print("tournament over: {} games, winner {}\n",
-               standings.value("games", 0),
-               standings.value("winner", std::string()));
+    auto field = [&](const char* key) {
+      if (!standings.contains(key)) return std::string("?");
+      const nlohmann::json& value = standings[key];
+      return value.is_string() ? Printable(value.get<std::string>())
+                               : value.dump();
+    };
+    fmt::print("tournament over: {} games, winner {}\n", field("games"),
+               field("winner"));
   }
   return 0;
 }
