@@ -185,8 +185,8 @@ void BM_Kernel_RandomGameStdPick(benchmark::State& state,
 
 // The thinnest dynamic interface over kernel R: one virtual call lists the
 // moves (widened into a caller's array of NumDistinctActions() entries, the
-// count returned) and one applies, with no
-// legality check, no history (so no undo) and no status. Not a usable
+// count returned) and one applies, with no legality check, no history (so
+// no undo) and no status. Not a usable
 // layer: its rate over the kernel playout's is the ceiling any dynamic
 // layer can reach on the buffered loop, the price of the virtual calls
 // and the widening alone.

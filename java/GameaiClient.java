@@ -99,16 +99,17 @@ public abstract class GameaiClient {
   /** A line of the server as a JSON object, else a ServerError. */
   @SuppressWarnings("unchecked")
   private static Map<String, Object> parseMessage(String line) {
+    String shown = line.substring(0, Math.min(line.length(), 200));
     Object value;
     try {
       value = new Parser(line).value();
     } catch (RuntimeException e) {
       throw new ServerError("the server sent a line that is not JSON: "
-          + line.substring(0, Math.min(line.length(), 200)));
+          + shown);
     }
     if (!(value instanceof Map)) {
       throw new ServerError("the server sent a line that is not a JSON "
-          + "object: " + line.substring(0, Math.min(line.length(), 200)));
+          + "object: " + shown);
     }
     return (Map<String, Object>) value;
   }

@@ -31,6 +31,13 @@ TEST(IsPrintableUtf8, RefusesControlsAndBrokenUtf8) {
   EXPECT_FALSE(IsPrintableUtf8("\x80"));              // a stray continuation
 }
 
+TEST(IsUtf8, AcceptsControlsButNotBrokenUtf8) {
+  EXPECT_TRUE(IsUtf8("two\nlines \x1b[0m \xc3\xa9"));
+  EXPECT_FALSE(IsUtf8("bot\xff"));
+  EXPECT_FALSE(IsUtf8("\xc0\xaf"));      // overlong '/'
+  EXPECT_FALSE(IsUtf8("\xed\xa0\x80"));  // a surrogate
+}
+
 TEST(Printable, EscapesOnlyWhatIsNotPrintable) {
   EXPECT_EQ(Printable("plain é"), "plain é");
   EXPECT_EQ(Printable("a\x1b[31mb\n"), "a\\x1b[31mb\\x0a");

@@ -111,9 +111,10 @@ namespace GameAi
         internal static byte[] Utf8(string text, string parameter)
         {
             if (text == null) return null;
-            if (text.IndexOf('\0') >= 0)
+            int nul = text.IndexOf('\0');
+            if (nul >= 0)
                 throw new ArgumentException(parameter + " holds a NUL character at index " +
-                    text.IndexOf('\0') + "; accepted: text without NUL", parameter);
+                    nul + "; accepted: text without NUL", parameter);
             try
             {
                 return StrictUtf8.GetBytes(text + "\0");

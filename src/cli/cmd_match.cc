@@ -126,7 +126,7 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   absl::StatusOr<int64_t> threads = args->Int("threads", 1, 1, kMaxMatchThreads);
   if (!threads.ok()) return fail(threads.status());
   // 0: --series absent, K = T (MatchOptions::series).
-  absl::StatusOr<int64_t> series = args->Int("series", 0, 1, 100'000);
+  absl::StatusOr<int64_t> series = args->Int("series", 0, 1, kMaxMatchSeries);
   if (!series.ok()) return fail(series.status());
   absl::StatusOr<int64_t> opening = args->Int("random-opening", 0, 0, 1000);
   if (!opening.ok()) return fail(opening.status());

@@ -146,33 +146,35 @@ bool IsControl(std::string_view text, size_t i, size_t n) {
   return n == 2 && byte(0) == 0xC2 && byte(1) <= 0x9F;
 }
 
-}  // namespace
-
-bool IsPrintableUtf8(std::string_view text) {
+// Valid: every sequence in `text` is UTF-8 and, when `printable`, none is
+// a control character.
+bool Valid(std::string_view text, bool printable) {
   for (size_t i = 0; i < text.size();) {
     const size_t n = Utf8Length(text, i);
-    if (n == 0 || IsControl(text, i, n)) return false;
+    if (n == 0 || (printable && IsControl(text, i, n))) return false;
     i += n;
   }
   return true;
 }
 
+}  // namespace
+
+bool IsUtf8(std::string_view text) { return Valid(text, false); }
+
+bool IsPrintableUtf8(std::string_view text) { return Valid(text, true); }
+
 std::string Printable(std::string_view text) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
     const size_t n = Utf8Length(text, i);
-    if (n == 0) {
-      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
-      ++i;
-    } else if (IsControl(text, i, n)) {
-      for (size_t k = 0; k < n; ++k) {
-        out +=
-            fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i + k]));
-      }
-      i += n;
-    } else {
+    if (n != 0 && !IsControl(text, i, n)) {
       out.append(text.substr(i, n));
       i += n;
+      continue;
+    }
+    // A control character's bytes, or one byte that is not UTF-8.
+    for (const size_t end = i + std::max<size_t>(n, 1); i < end; ++i) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
     }
   }
   return out;

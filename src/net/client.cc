@@ -178,14 +178,11 @@ absl::StatusOr<json> RunClient(const ClientOptions& options) {
   // hello carries them as JSON strings, which must be UTF-8.
   for (const auto& [what, text] :
        {std::pair{"name", &options.name}, std::pair{"token", &options.token}}) {
-    try {
-      (void)json(*text).dump();
-    } catch (const json::exception&) {
+    if (!IsUtf8(*text)) {
       return absl::InvalidArgumentError(fmt::format(
-          "the {} {} is not UTF-8 text; accepted: UTF-8 (it is sent as a "
+          "the {} '{}' is not UTF-8 text; accepted: UTF-8 (it is sent as a "
           "JSON string)",
-          what,
-          json(*text).dump(-1, ' ', false, json::error_handler_t::replace)));
+          what, Printable(*text)));
     }
   }
   Player player;

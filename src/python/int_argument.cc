@@ -26,6 +26,12 @@ py::int_ AsInteger(py::handle value, std::string_view name,
   return py::reinterpret_steal<py::int_>(index);
 }
 
+[[noreturn]] void OutOfRange(std::string_view name, const py::int_& integer,
+                             std::string_view accepted) {
+  throw py::value_error(fmt::format("{}={} is out of range; accepted: {}", name,
+                                    Repr(integer), accepted));
+}
+
 }  // namespace
 
 int64_t IntArgumentIn(py::handle value, std::string_view name, int64_t lo,
@@ -36,10 +42,7 @@ int64_t IntArgumentIn(py::handle value, std::string_view name, int64_t lo,
   const py::int_ integer = AsInteger(value, name, accepted);
   int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
-  if (overflow != 0 || v < lo || v > hi) {
-    throw py::value_error(fmt::format("{}={} is out of range; accepted: {}",
-                                      name, Repr(integer), accepted));
-  }
+  if (overflow != 0 || v < lo || v > hi) OutOfRange(name, integer, accepted);
   return v;
 }
 
@@ -50,8 +53,7 @@ uint64_t SeedArgument(py::handle value, std::string_view name) {
   const unsigned long long v = PyLong_AsUnsignedLongLong(integer.ptr());
   if (PyErr_Occurred() != nullptr) {  // negative or too large
     PyErr_Clear();
-    throw py::value_error(fmt::format("{}={} is out of range; accepted: {}",
-                                      name, Repr(integer), accepted));
+    OutOfRange(name, integer, accepted);
   }
   return v;
 }

@@ -136,6 +136,28 @@ def hello(sock, token, protocol=1):
                               "name": "t", "token": token}) + "\n").encode())
 
 
+def play_seat(port, token, answer):
+    """Plays one remote seat by hand: answer(act, k) gives the fields of the
+    reply to the k-th act. Returns every message received, up to and
+    including tournament_end."""
+    received = []
+    acts = 0
+    with socket.create_connection(("127.0.0.1", port),
+                                  timeout=TIMEOUT) as sock:
+        hello(sock, token)
+        for raw in sock.makefile("rb"):
+            m = json.loads(raw)
+            received.append(m)
+            if m["type"] == "tournament_end":
+                break
+            if m["type"] == "act":
+                reply = {"type": "action", "request": m["request"]}
+                reply.update(answer(m, acts))
+                acts += 1
+                sock.sendall((json.dumps(reply) + "\n").encode())
+    return received
+
+
 def read_message(sock, timeout=5):
     sock.settimeout(timeout)
     data = b""
@@ -515,25 +537,13 @@ class NetTest(unittest.TestCase):
             "remote(name=a),heuristic,heuristic,heuristic,heuristic",
             "--games", "1", "--seed", "3", "--port", "0", "--json",
             "--token-file", self.tokens("a")])
-        sock = socket.create_connection(("127.0.0.1", server.port),
-                                        timeout=TIMEOUT)
-        ended = None
-        with sock:
-            hello(sock, "a")
-            for raw in sock.makefile("rb"):
-                m = json.loads(raw)
-                if m["type"] == "act":
-                    sock.sendall((json.dumps(
-                        {"type": "action", "request": m["request"],
-                         "action": 99999}) + "\n").encode())
-                elif m["type"] == "tournament_end":
-                    ended = m
-                    break
+        received = play_seat(server.port, "a",
+                             lambda act, k: {"action": 99999})
         served = json.loads(server.finish())
         self.assertGreater(len(served["illegal_action_log"]), 0)
         self.assertIn("hands=", served["illegal_action_log"][0]["state"])
-        self.assertIsNotNone(ended)
-        sent = ended["standings"]["illegal_action_log"]
+        self.assertEqual(received[-1]["type"], "tournament_end")
+        sent = received[-1]["standings"]["illegal_action_log"]
         self.assertEqual(len(sent), len(served["illegal_action_log"]))
         for entry in sent:
             self.assertNotIn("state", entry)
@@ -548,26 +558,12 @@ class NetTest(unittest.TestCase):
             "--games", "1", "--seed", "2", "--port", "0",
             "--token-file", self.tokens("a")])
         forged = "\x1b[2J\x1b[31mPWNED\x1b[0m\ngameai serve: winner: a"
-        rejected = []
-        sock = socket.create_connection(("127.0.0.1", server.port),
-                                        timeout=TIMEOUT)
-        with sock:
-            hello(sock, "a")
-            acts = 0
-            for raw in sock.makefile("rb"):
-                m = json.loads(raw)
-                if m["type"] == "rejected":
-                    rejected.append(m["reason"])
-                if m["type"] == "tournament_end":
-                    break
-                if m["type"] != "act":
-                    continue
-                reply = {"type": "action", "request": m["request"]}
-                reply.update({"error": forged} if acts == 0 else
-                             {"action": 2**64 - 1} if acts == 1 else
-                             {"action": m["legal_actions"][0]["id"]})
-                acts += 1
-                sock.sendall((json.dumps(reply) + "\n").encode())
+        received = play_seat(
+            server.port, "a",
+            lambda act, k: {"error": forged} if k == 0 else
+            {"action": 2**64 - 1} if k == 1 else
+            {"action": act["legal_actions"][0]["id"]})
+        rejected = [m["reason"] for m in received if m["type"] == "rejected"]
         out = server.finish()
         self.assertNotIn("\x1b", out)
         self.assertNotIn("\ngameai serve: winner: a", out)

@@ -32,6 +32,8 @@ int EditDistance(std::string_view a, std::string_view b);
 // or "" when none is close.
 std::string DidYouMean(std::string_view word,
                        const std::vector<std::string>& names);
+// IsUtf8: `text` is valid UTF-8 (no overlong forms or surrogates).
+bool IsUtf8(std::string_view text);
 // IsPrintableUtf8: `text` is valid UTF-8 without control characters
 // (U+0000..U+001F, U+007F..U+009F): fit for a JSON message and a terminal.
 bool IsPrintableUtf8(std::string_view text);
