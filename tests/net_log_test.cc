@@ -1,11 +1,10 @@
-#include "gameai/net/tournament_log.h"
-
 #include <unistd.h>
 
 #include <string>
 #include <vector>
 
 #include "file_test_util.h"
+#include "gameai/net/tournament_log.h"
 #include "gtest/gtest.h"
 
 namespace gameai::net {
@@ -15,8 +14,8 @@ using nlohmann::json;
 using testing::ReadBytes;
 using testing::WriteBytes;
 
-const json kHeader = {{"type", "tournament"}, {"game", "minirisk"},
-                      {"games", 4}, {"seed", 1}};
+const json kHeader = {
+    {"type", "tournament"}, {"game", "minirisk"}, {"games", 4}, {"seed", 1}};
 
 std::string TempPath(const std::string& name) {
   return ::testing::TempDir() + "net_log_" + name + "_" +
@@ -108,8 +107,8 @@ TEST(TournamentLog, ResumeRefusesTheLogOfAnotherTournament) {
 
 TEST(TournamentLog, ResumeRefusesGamesOutOfOrder) {
   const std::string path = TempPath("order");
-  WriteBytes(path, kHeader.dump() + "\n" + Game(1, json::object()).dump() +
-                       "\n");
+  WriteBytes(path,
+             kHeader.dump() + "\n" + Game(1, json::object()).dump() + "\n");
   LoggedGames logged;
   EXPECT_EQ(TournamentLog::Resume(path, kHeader, logged).status().code(),
             absl::StatusCode::kDataLoss);

@@ -28,8 +28,9 @@ constexpr char kHelp[] =
 }  // namespace
 
 int RunConnect(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(
-      argv, {"agent", "token", "name", "retry-ms"}, {"json", "verbose", "help"});
+  absl::StatusOr<Args> args =
+      ParseArgs(argv, {"agent", "token", "name", "retry-ms"},
+                {"json", "verbose", "help"});
   if (!args.ok()) return Fail(args.status());
   if (args->switches.count("help")) {
     fmt::print("{}", kHelp);
@@ -43,24 +44,24 @@ int RunConnect(const std::vector<std::string>& argv) {
   }
   const std::string& address = args->positional[0];
   const size_t colon = address.rfind(':');
-  const std::optional<int64_t> port =
-      colon == std::string::npos ? std::nullopt
-                                 : ParseInt(address.substr(colon + 1));
+  const std::optional<int64_t> port = colon == std::string::npos
+                                          ? std::nullopt
+                                          : ParseInt(address.substr(colon + 1));
   if (!port || *port < 1 || *port > 65535 || colon == 0) {
-    return Fail(absl::InvalidArgumentError(fmt::format(
-        "'{}' is not HOST:PORT (e.g. 127.0.0.1:7019)", address)));
+    return Fail(absl::InvalidArgumentError(
+        fmt::format("'{}' is not HOST:PORT (e.g. 127.0.0.1:7019)", address)));
   }
   absl::StatusOr<int64_t> retry = args->Int("retry-ms", 10000, 0, 86'400'000);
   if (!retry.ok()) return Fail(retry.status());
-  net::ClientOptions options{
-      .host = address.substr(0, colon),
-      .port = static_cast<int>(*port),
-      .agent = args->values["agent"],
-      .token = args->values["token"],
-      .name = args->values.count("name") ? args->values["name"]
+  net::ClientOptions options{.host = address.substr(0, colon),
+                             .port = static_cast<int>(*port),
+                             .agent = args->values["agent"],
+                             .token = args->values["token"],
+                             .name = args->values.count("name")
+                                         ? args->values["name"]
                                          : "gameai-connect",
-      .retry = std::chrono::milliseconds(*retry),
-      .verbose = args->switches.count("verbose") > 0};
+                             .retry = std::chrono::milliseconds(*retry),
+                             .verbose = args->switches.count("verbose") > 0};
   absl::StatusOr<nlohmann::json> end = net::RunClient(options);
   if (!end.ok()) return Fail(end.status());
   if (args->switches.count("json")) {

@@ -123,7 +123,8 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   if (!games.ok()) return fail(games.status());
   absl::StatusOr<int64_t> seed = args->Int("seed", 1, 0, int64_t{1} << 62);
   if (!seed.ok()) return fail(seed.status());
-  absl::StatusOr<int64_t> threads = args->Int("threads", 1, 1, kMaxMatchThreads);
+  absl::StatusOr<int64_t> threads =
+      args->Int("threads", 1, 1, kMaxMatchThreads);
   if (!threads.ok()) return fail(threads.status());
   // 0: --series absent, K = T (MatchOptions::series).
   absl::StatusOr<int64_t> series = args->Int("series", 0, 1, kMaxMatchSeries);

@@ -1,8 +1,8 @@
 // `gameai uecda --agent SPEC [--host H] [--port P] [--name N]
 // [--games-log FILE] [--timeout SECONDS] [--seed S]`: plays a whole match
 // on a UECda server (protocol 20070) with a daifugo agent; prints the
-// points and places per game. Exit 0 at the end of the match, 1 when the server closes early,
-// falls silent or breaks the protocol, 2 for bad usage.
+// points and places per game. Exit 0 at the end of the match, 1 when the server
+// closes early, falls silent or breaks the protocol, 2 for bad usage.
 #include <fstream>
 #include <iostream>
 

@@ -69,9 +69,10 @@ int Dispatch(int argc, char** argv) {
     fmt::print("{}", kHelp);
     return 0;
   }
-  return Fail(absl::InvalidArgumentError(
-      "unknown command '" + command +
-      "'; commands: games, agents, match, solve, play, uecda, serve, connect, help"));
+  return Fail(
+      absl::InvalidArgumentError("unknown command '" + command +
+                                 "'; commands: games, agents, match, solve, "
+                                 "play, uecda, serve, connect, help"));
 }
 
 // main: no exception leaves the command: memory that runs out is an error

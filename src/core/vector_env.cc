@@ -45,8 +45,9 @@ absl::Status CheckVectorEnvBuffers(const Game& game, int num_envs,
 absl::StatusOr<std::unique_ptr<VectorEnv>> NewVectorEnv(
     std::shared_ptr<const Game> game, VectorEnvOptions options) {
   if (options.num_envs < 1 || options.num_envs > kMaxVectorEnvs) {
-    return absl::InvalidArgumentError(fmt::format(
-        "vector env: n={} games; accepted: 1..{}", options.num_envs, kMaxVectorEnvs));
+    return absl::InvalidArgumentError(
+        fmt::format("vector env: n={} games; accepted: 1..{}", options.num_envs,
+                    kMaxVectorEnvs));
   }
   if (game->ObservationTensorSize() == 0) {
     return absl::InvalidArgumentError(fmt::format(

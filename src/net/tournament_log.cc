@@ -26,9 +26,8 @@ absl::StatusOr<Reply> ReplyFromJson(const json& j) {
   if (j.is_object() && j.contains("error") && j["error"].is_string()) {
     return Reply{std::nullopt, j["error"].get<std::string>()};
   }
-  return absl::InvalidArgumentError(
-      fmt::format("a reply is an action id or {{\"error\": text}}, not {}",
-                  j.dump()));
+  return absl::InvalidArgumentError(fmt::format(
+      "a reply is an action id or {{\"error\": text}}, not {}", j.dump()));
 }
 
 }  // namespace
@@ -88,8 +87,8 @@ absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
     ++number;
     json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) {
-      return absl::DataLossError(fmt::format(
-          "log '{}' line {} is not a JSON object", path, number));
+      return absl::DataLossError(
+          fmt::format("log '{}' line {} is not a JSON object", path, number));
     }
     if (number == 1) {
       for (const auto& [key, value] : header.items()) {
@@ -110,8 +109,8 @@ absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
           "log '{}' line {}: expected game {}", path, number, expected));
     }
     if (!j.contains("replies") || !j["replies"].is_object()) {
-      return absl::DataLossError(fmt::format(
-          "log '{}' line {}: no \"replies\" object", path, number));
+      return absl::DataLossError(
+          fmt::format("log '{}' line {}: no \"replies\" object", path, number));
     }
     for (const auto& [key, list] : j["replies"].items()) {
       const int participant = std::atoi(key.c_str());
@@ -120,8 +119,9 @@ absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
       for (const json& r : list) {
         absl::StatusOr<Reply> reply = ReplyFromJson(r);
         if (!reply.ok()) {
-          return absl::DataLossError(fmt::format(
-              "log '{}' line {}: {}", path, number, Str(reply.status().message())));
+          return absl::DataLossError(
+              fmt::format("log '{}' line {}: {}", path, number,
+                          Str(reply.status().message())));
         }
         games[expected].push_back(*reply);
       }

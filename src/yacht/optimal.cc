@@ -1,10 +1,10 @@
 #include "gameai/yacht/optimal.h"
 
-#include <cstdlib>
 #include <algorithm>
 #include <bit>
 #include <bitset>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <thread>
