@@ -21,9 +21,13 @@
 // distribution, chance by the same sampler. The buffered loop's rate over
 // its rate is what the layer itself costs; the ratios docs/performance.md
 // reports are over the kernel playouts above, whose cheaper picks count
-// for the kernel. BM_Dynamic_ThinLayerFloor/<game> is the buffered loop
-// behind the thinnest virtual interface (no checks, no history): the
-// ceiling of any dynamic layer on that loop.
+// for the kernel. BM_Kernel_RandomGameNewVectors/<game> is the vector
+// loop's work without the layer: the same picks, and a new vector for every
+// listing and every chance node's outcomes: the ceiling of any layer whose
+// LegalActions() and ChanceOutcomes() return new vectors.
+// BM_Dynamic_ThinLayerFloor/<game> is the buffered loop behind the thinnest
+// virtual interface (no checks, no history): the ceiling of any dynamic
+// layer on that loop.
 #include <array>
 #include <memory>
 #include <random>
@@ -183,6 +187,75 @@ void BM_Kernel_RandomGameStdPick(benchmark::State& state,
   Report(state, games, actions);
 }
 
+// The vector loop's work on the kernel of the registered game `spec` alone:
+// the same std::mt19937 picks, each listing copied into a new
+// std::vector<Action> (what LegalActions() returns), each chance node's
+// outcomes into a new std::vector<ChanceOutcome> walked by SampleListed;
+// no virtual call, no check, no history. Its rate over the kernel
+// playout's is the ceiling of any layer whose LegalActions() and
+// ChanceOutcomes() return new vectors, the vector loop's calls.
+template <Kernel R>
+void BM_Kernel_RandomGameNewVectors(benchmark::State& state,
+                                    const std::string& spec) {
+  const std::shared_ptr<const Game> game = *LoadGame(spec);
+  const R& rules = dynamic_cast<const KernelGame<R>&>(*game).rules();
+  std::mt19937 gen(1);
+  // On the heap: Daifugo's and Lines' lists are tens of KiB.
+  const auto moves = std::make_unique<typename R::MoveList>();
+  std::array<typename R::Move, kMaxPlayers> joint{};
+  // new_vector: the listed moves as a new vector, built as LegalActions()
+  // builds it (one allocation of the exact size, one widening pass).
+  const auto new_vector = [&] {
+    return std::vector<Action>(ActionIterator<R>(&rules, moves->begin()),
+                               ActionIterator<R>(&rules, moves->end()));
+  };
+  // The kernel's outcome list, reused (as the layer's per-thread one).
+  [[maybe_unused]] auto kernel_outcomes = [] {
+    if constexpr (ChanceKernel<R>) {
+      return typename R::ChanceList();
+    } else {
+      return 0;
+    }
+  }();
+  int64_t games = 0, actions = 0;
+  for (auto _ : state) {
+    typename R::State s = rules.InitialState();
+    for (Player p = rules.CurrentPlayer(s); p != kTerminalPlayer;
+         p = rules.CurrentPlayer(s)) {
+      if (p == kChancePlayer) {
+        if constexpr (ChanceKernel<R>) {
+          std::vector<ChanceOutcome> outcomes;
+          if constexpr (HasActionChanceOutcomes<R>) {
+            rules.ChanceOutcomes(s, outcomes);
+          } else {
+            rules.ChanceOutcomes(s, kernel_outcomes);
+            outcomes.reserve(kernel_outcomes.size());
+            for (const auto& o : kernel_outcomes) {
+              outcomes.push_back({rules.ToAction(o.move), o.probability});
+            }
+          }
+          rules.Apply(s, rules.ToMove(SampleListed(outcomes, gen)));
+        }
+      } else if (p == kSimultaneousPlayer) {
+        if constexpr (SimultaneousKernel<R>) {
+          for (Player seat = 0; seat < rules.NumPlayers(); ++seat) {
+            rules.LegalMovesFor(s, seat, *moves);
+            joint[seat] = rules.ToMove(Pick(new_vector(), gen));
+          }
+          rules.ApplyJoint(s, joint.data());
+        }
+      } else {
+        rules.LegalMoves(s, *moves);
+        rules.Apply(s, rules.ToMove(Pick(new_vector(), gen)));
+      }
+      ++actions;
+    }
+    benchmark::DoNotOptimize(s);
+    ++games;
+  }
+  Report(state, games, actions);
+}
+
 // The thinnest dynamic interface over kernel R: one virtual call lists the
 // moves (widened into a caller's array of NumDistinctActions() entries, the
 // count returned) and one applies, with no legality check, no history (so
@@ -253,7 +326,8 @@ class ThinKernelState final : public ThinState {
 };
 
 // The buffered loop on ThinKernelState<R>: a new state object per game,
-// std::mt19937 picks, chance by the kernel's sampler.
+// std::mt19937 picks, chance by the kernel's sampler, the seats counted by
+// game->NumPlayers() as the loop does.
 template <Kernel R>
 void BM_Dynamic_ThinLayerFloor(benchmark::State& state,
                                const std::string& spec) {
@@ -270,13 +344,16 @@ void BM_Dynamic_ThinLayerFloor(benchmark::State& state,
   };
   int64_t games = 0, actions = 0;
   for (auto _ : state) {
-    std::unique_ptr<ThinState> s =
-        std::make_unique<ThinKernelState<R>>(rules, *moves);
+    // Hidden from the optimizer, as NewInitialState hides a State's type:
+    // else it sees the type made here and calls without the virtual calls.
+    ThinState* made = new ThinKernelState<R>(rules, *moves);
+    benchmark::DoNotOptimize(made);
+    const std::unique_ptr<ThinState> s(made);
     while (s->current != kTerminalPlayer) {
       if (s->current == kChancePlayer) {
         s->ApplyAction(s->SampleChanceOutcome(chance_rng));
       } else if (s->current == kSimultaneousPlayer) {
-        for (Player p = 0; p < rules.NumPlayers(); ++p) {
+        for (Player p = 0; p < game->NumPlayers(); ++p) {
           joint[p] = Pick(listed(s->LegalActions(p, legal.data())), gen);
         }
         s->ApplyJointAction(joint.data());
@@ -333,6 +410,9 @@ BENCHMARK(BM_Pick_Rng);
     benchmark::RegisterBenchmark(
         (std::string("BM_Kernel_RandomGameStdPick/") + name).c_str(),
         BM_Kernel_RandomGameStdPick<R>, std::string(name));
+    benchmark::RegisterBenchmark(
+        (std::string("BM_Kernel_RandomGameNewVectors/") + name).c_str(),
+        BM_Kernel_RandomGameNewVectors<R>, std::string(name));
     benchmark::RegisterBenchmark(
         (std::string("BM_Dynamic_ThinLayerFloor/") + name).c_str(),
         BM_Dynamic_ThinLayerFloor<R>, std::string(name));

@@ -89,6 +89,61 @@ class KernelGame final : public Game {
 // pays the kernel move, one history push and, every kCheckpointEvery moves,
 // one state copy. Private moves (MoveVisibleTo) also record who saw the
 // last one, for LastEventFor.
+// ActionIterator<R>: kernel R's moves read as actions, so that
+// vector::assign sizes its buffer once (a new vector: one allocation of the
+// exact size) and widens the moves in one pass, without zeroing or a
+// capacity test per element.
+template <Kernel R>
+class ActionIterator {
+ public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = Action;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const Action*;
+  using Move = typename R::Move;
+  using reference = Action;
+
+  ActionIterator(const R* rules, const Move* move)
+      : rules_(rules), move_(move) {}
+  Action operator*() const { return rules_->ToAction(*move_); }
+  Action operator[](difference_type i) const {
+    return rules_->ToAction(move_[i]);
+  }
+  ActionIterator& operator++() {
+    ++move_;
+    return *this;
+  }
+  ActionIterator operator++(int) {
+    ActionIterator before = *this;
+    ++move_;
+    return before;
+  }
+  ActionIterator& operator--() {
+    --move_;
+    return *this;
+  }
+  ActionIterator& operator+=(difference_type n) {
+    move_ += n;
+    return *this;
+  }
+  ActionIterator operator+(difference_type n) const {
+    return ActionIterator(rules_, move_ + n);
+  }
+  difference_type operator-(const ActionIterator& other) const {
+    return move_ - other.move_;
+  }
+  bool operator==(const ActionIterator& other) const {
+    return move_ == other.move_;
+  }
+  auto operator<=>(const ActionIterator& other) const {
+    return move_ <=> other.move_;
+  }
+
+ private:
+  const R* rules_;
+  const Move* move_;
+};
+
 template <Kernel R>
 class KernelState final : public State {
  public:
@@ -481,67 +536,14 @@ class KernelState final : public State {
     }
   }
 
-  // ActionIterator: a move list read as actions, so that vector::assign
-  // sizes its buffer once (a new vector: one allocation of the exact size)
-  // and widens the moves in one pass, without zeroing or a capacity test
-  // per element.
-  class ActionIterator {
-   public:
-    using iterator_category = std::random_access_iterator_tag;
-    using value_type = Action;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const Action*;
-    using reference = Action;
-
-    ActionIterator(const R* rules, const Move* move)
-        : rules_(rules), move_(move) {}
-    Action operator*() const { return rules_->ToAction(*move_); }
-    Action operator[](difference_type i) const {
-      return rules_->ToAction(move_[i]);
-    }
-    ActionIterator& operator++() {
-      ++move_;
-      return *this;
-    }
-    ActionIterator operator++(int) {
-      ActionIterator before = *this;
-      ++move_;
-      return before;
-    }
-    ActionIterator& operator--() {
-      --move_;
-      return *this;
-    }
-    ActionIterator& operator+=(difference_type n) {
-      move_ += n;
-      return *this;
-    }
-    ActionIterator operator+(difference_type n) const {
-      return ActionIterator(rules_, move_ + n);
-    }
-    difference_type operator-(const ActionIterator& other) const {
-      return move_ - other.move_;
-    }
-    bool operator==(const ActionIterator& other) const {
-      return move_ == other.move_;
-    }
-    auto operator<=>(const ActionIterator& other) const {
-      return move_ <=> other.move_;
-    }
-
-   private:
-    const R* rules_;
-    const Move* move_;
-  };
-
   // ToActions: `moves` as actions into *out (its contents replaced).
   // assign writes them in place when the buffer holds them (no zeroing, as
   // resize would do) and else sizes one new block.
   void ToActions(const typename R::MoveList& moves,
                  std::vector<Action>* out) const {
     const Move* first = moves.begin();
-    out->assign(ActionIterator(rules_, first),
-                ActionIterator(rules_, first + moves.size()));
+    out->assign(ActionIterator<R>(rules_, first),
+                ActionIterator<R>(rules_, first + moves.size()));
   }
 
   // SortActions: ascending, as LegalActions promises; a kernel that lists
