@@ -167,6 +167,43 @@ TEST(AgentContract, StartGameRefusesASeatOutOfRange) {
   EXPECT_EQ((*agent)->seat(), kInvalidPlayer);
 }
 
+// OffByOne: plays one past the last legal action (never legal).
+class OffByOne final : public Agent {
+ protected:
+  absl::StatusOr<Action> DoStep(const State& view) override {
+    return view.LegalActions(seat()).back() + 1;
+  }
+};
+
+// StepLegal, what callers without a referee use: an action the seat cannot
+// take is an error naming the agent, never handed on; a seat not to move
+// is told so under the agent's own name (beginner, not its base greedy).
+TEST(AgentContract, StepLegalRefusesIllegalActionsAndOtherSeatsTurns) {
+  const std::shared_ptr<const Game> game = Load("mancala");
+  const std::unique_ptr<State> state = game->NewInitialState();
+  OffByOne cheat;
+  ASSERT_TRUE(cheat.BindGame(*game, "off_by_one").ok());
+  ASSERT_TRUE(cheat.StartGame(*game, 0, 0).ok());
+  const absl::StatusOr<Action> illegal = cheat.StepLegal(*state);
+  EXPECT_EQ(illegal.status().code(), absl::StatusCode::kInternal);
+  EXPECT_NE(illegal.status().message().find(
+                "off_by_one: chose action 6, which seat 0 cannot take"),
+            std::string_view::npos)
+      << illegal.status();
+
+  absl::StatusOr<std::unique_ptr<Agent>> beginner =
+      LoadAgent(*game, "beginner");
+  ASSERT_TRUE(beginner.ok()) << beginner.status();
+  ASSERT_TRUE((*beginner)->StartGame(*game, 1, 0).ok());
+  const absl::StatusOr<Action> not_yet = (*beginner)->StepLegal(*state);
+  EXPECT_EQ(not_yet.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(not_yet.status().message().find("beginner: seat 1 has nothing"),
+            std::string_view::npos)
+      << not_yet.status();
+  ASSERT_TRUE((*beginner)->StartGame(*game, 0, 0).ok());
+  EXPECT_TRUE((*beginner)->StepLegal(*state).ok());
+}
+
 TEST(AgentMemory, EntriesAndInstancesAgree) {
   for (const GameEntry* game_entry : AllGames()) {
     const std::shared_ptr<const Game> game =

@@ -120,6 +120,13 @@ static void simultaneous_and_chance(void) {
   CHECK(gameai_state_apply_action(state, 14) != GAMEAI_OK);
   CHECK(gameai_state_apply_joint_action(state, bids, 2) ==
         GAMEAI_INVALID_ARGUMENT);
+  /* A count past the array is refused before the array is read (it was
+   * read whole: a crash, or an allocation of 8 TiB). */
+  CHECK(gameai_state_apply_joint_action(state, bids, (size_t)1 << 40) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "expected 3 (one per seat)") != NULL);
+  CHECK(gameai_state_apply_joint_action(state, bids, SIZE_MAX) ==
+        GAMEAI_INVALID_ARGUMENT);
   CHECK_OK(gameai_state_apply_joint_action(state, bids, 3));
   double returns[3];
   CHECK_OK(gameai_state_returns(state, returns, 3, &count));
@@ -280,15 +287,14 @@ static void agent_refuses_other_parameters(void) {
 }
 
 /* The text a string call writes, after asking for its length first. */
-#define CHECK_TEXT(call_with_buffer, expected)                         \
-  do {                                                                 \
-    char text_[256];                                                   \
-    size_t length_ = 0;                                                \
-    CHECK(call_with_buffer(text_, 0, &length_) ==                      \
-          GAMEAI_BUFFER_TOO_SMALL);                                    \
-    CHECK(length_ == strlen(expected) + 1);                            \
-    CHECK_OK(call_with_buffer(text_, sizeof text_, &length_));         \
-    CHECK(strcmp(text_, expected) == 0);                               \
+#define CHECK_TEXT(call_with_buffer, expected)                              \
+  do {                                                                      \
+    char text_[256];                                                        \
+    size_t length_ = 0;                                                     \
+    CHECK(call_with_buffer(text_, 0, &length_) == GAMEAI_BUFFER_TOO_SMALL); \
+    CHECK(length_ == strlen(expected) + 1);                                 \
+    CHECK_OK(call_with_buffer(text_, sizeof text_, &length_));              \
+    CHECK(strcmp(text_, expected) == 0);                                    \
   } while (0)
 
 static void registry_and_game_description(void) {
@@ -477,6 +483,31 @@ static void hints(void) {
   gameai_game_free(game);
 }
 
+/* An agent stepped on a game it did not play from the start: MiniRisk's
+ * fixed player, whose card (6 for prize 1) seat 0 has spent, gives a card
+ * in hand (it returned the spent one, with GAMEAI_OK). */
+static void agent_taking_over_a_game(void) {
+  gameai_game* game = NULL;
+  CHECK_OK(gameai_game_load("minirisk(players=2)", &game));
+  gameai_state* state = NULL;
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  CHECK_OK(gameai_state_apply_action(state, 15)); /* prize -5 */
+  const int64_t first[2] = {5, 0};                /* seat 0 bids card 6 */
+  CHECK_OK(gameai_state_apply_joint_action(state, first, 2));
+  CHECK_OK(gameai_state_apply_action(state, 20)); /* prize 1 */
+  gameai_agent* agent = NULL;
+  CHECK_OK(gameai_agent_load(game, "fixed", &agent));
+  CHECK_OK(gameai_agent_start_game(agent, 0, 1));
+  int64_t bid = -1;
+  CHECK_OK(gameai_agent_step(agent, state, &bid));
+  CHECK(bid == 4); /* card 5: the held card nearest to 6 */
+  const int64_t joint[2] = {bid, 1};
+  CHECK_OK(gameai_state_apply_joint_action(state, joint, 2));
+  gameai_agent_free(agent);
+  gameai_state_free(state);
+  gameai_game_free(game);
+}
+
 static void matches(void) {
   const char* agents[2] = {"greedy", "random"};
   gameai_match_result* result = NULL;
@@ -495,8 +526,8 @@ static void matches(void) {
   gameai_match_result* again = NULL;
   CHECK_OK(gameai_match("mancala", agents, 2, 10, 3, &again));
   char json_again[16384];
-  CHECK_OK(gameai_match_result_json(again, json_again, sizeof json_again,
-                                    &length));
+  CHECK_OK(
+      gameai_match_result_json(again, json_again, sizeof json_again, &length));
   const char* wins = strstr(json, "\"wins\"");
   const char* wins_again = strstr(json_again, "\"wins\"");
   CHECK(wins != NULL && wins_again != NULL &&
@@ -521,6 +552,11 @@ static void matches(void) {
   CHECK(strstr(gameai_last_error(), "games=") != NULL);
   CHECK(result == NULL);
   CHECK(gameai_match("mancala", agents, 0, 10, 3, &result) != GAMEAI_OK);
+  /* More agents than seats: refused before agent_specs is read past the
+   * seats (it was read to the count given). */
+  CHECK(gameai_match("mancala", agents, (size_t)1 << 30, 10, 3, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "takes 1..2") != NULL);
   const char* null_spec[2] = {"greedy", NULL};
   CHECK(gameai_match("mancala", null_spec, 2, 10, 3, &result) ==
         GAMEAI_INVALID_ARGUMENT);
@@ -632,12 +668,17 @@ static void yacht_values(void) {
   CHECK(strstr(gameai_last_error(), "OPEN TOTAL UPPER YACHT50") != NULL);
   CHECK(gameai_yacht_scorecard_value(game, NULL, NULL, &blank) ==
         GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_yacht_scorecard_value(game, "8191 100 0 0", NULL, &blank) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "leaves 100 for the filled lower boxes") !=
+        NULL);
+  /* No state holds such a card: its text is refused. */
   gameai_state* state = NULL;
-  CHECK_OK(gameai_state_deserialize(game, "0 1 0 2 0 8189 3 3 0", &state));
-  CHECK(gameai_state_solve(state, NULL, &r) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_state_deserialize(game, "0 1 0 2 0 8189 3 3 0", &state) ==
+        GAMEAI_INVALID_ARGUMENT);
   CHECK(strstr(gameai_last_error(), "player 0's scorecard: upper total 3") !=
         NULL);
-  gameai_state_free(state);
+  CHECK(state == NULL);
   gameai_game_free(game);
 
   /* A decision: the best action's value is the state's. */
@@ -688,6 +729,7 @@ int main(void) {
   registry_and_game_description();
   scores_and_chance_sampling();
   hints();
+  agent_taking_over_a_game();
   matches();
   kalah_solver();
   yacht_values();

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,25 @@ using testing::WriteBytes;
 const TableHeader kHeader{
     .kind = "test-table", .version = 3, .params = "size=1000 flavor=plain"};
 
+// TempPath: a path for a test's file, with nothing there yet.
 std::string TempPath(const std::string& name) {
-  return ::testing::TempDir() + "/gameai_file_io_" + name;
+  const std::string path = ::testing::TempDir() + "/gameai_file_io_" + name;
+  std::remove(path.c_str());
+  return path;
+}
+
+// TemporariesNear: the writer's temporary files left next to `path`.
+int TemporariesNear(const std::string& path) {
+  int found = 0;
+  const std::filesystem::path p(path);
+  for (const auto& entry :
+       std::filesystem::directory_iterator(p.parent_path())) {
+    if (entry.path().filename().string().rfind(p.filename().string() + ".tmp-",
+                                               0) == 0) {
+      ++found;
+    }
+  }
+  return found;
 }
 
 std::vector<uint8_t> Payload() {
@@ -153,9 +171,8 @@ TEST(TableFile, UnwritableDirectoryIsAnErrorWithTheReason) {
   EXPECT_TRUE(CheckWritable(TempPath("fine")).ok());
 }
 
-TEST(TableFile, FailedWriteLeavesTheOldFileAndNoTemporary) {
+TEST(TableFile, FailedWriteLeavesNoFileAndNoTemporary) {
   const std::string path = TempPath("full_disk");
-  WriteBytes(path, "the old contents\n");
   const std::vector<uint8_t> payload(1 << 20, 5);
   absl::Status written;
   {
@@ -164,7 +181,42 @@ TEST(TableFile, FailedWriteLeavesTheOldFileAndNoTemporary) {
   }
   EXPECT_NE(written.message().find("File too large"), std::string::npos)
       << written;
-  EXPECT_EQ(ReadBytes(path), "the old contents\n");
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_EQ(TemporariesNear(path), 0);
+}
+
+// A file made at the path while a table was computed (or any file there)
+// is never replaced: the write fails naming it, the file keeps its bytes.
+TEST(TableFile, NeverReplacesAFileThere) {
+  const std::string path = TempPath("users_file");
+  WriteBytes(path, "the user's notes\n");
+  const std::vector<uint8_t> payload = Payload();
+  const absl::Status written =
+      WriteTableFile(path, kHeader, payload.data(), 1000);
+  EXPECT_EQ(written.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(written.message().find("left as it is"), std::string::npos)
+      << written;
+  EXPECT_EQ(ReadBytes(path), "the user's notes\n");
+  EXPECT_EQ(TemporariesNear(path), 0);
+  std::remove(path.c_str());
+}
+
+// A link to nothing is something at the path: reading it is an error
+// (not "no file", which would start a build) and writing never replaces
+// the link.
+TEST(TableFile, DanglingLinkIsNeitherReadNorReplaced) {
+  const std::string path = TempPath("dangling");
+  const std::string target = TempPath("dangling_target");
+  std::filesystem::create_symlink(target, path);
+  const absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  EXPECT_EQ(in.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(in.status().message().find("symbolic link to nothing"),
+            std::string::npos)
+      << in.status();
+  const std::vector<uint8_t> payload = Payload();
+  EXPECT_FALSE(WriteTableFile(path, kHeader, payload.data(), 1000).ok());
+  EXPECT_TRUE(std::filesystem::is_symlink(path));
+  EXPECT_FALSE(std::filesystem::exists(target));
   std::remove(path.c_str());
 }
 

@@ -98,8 +98,13 @@ TEST(EndgameDb, MirroredPositionsShareAnEntry) {
 
 class EndgameDbFile : public ::testing::Test {
  protected:
+  // Path: a file path with nothing there yet (a database file is never
+  // written over anything).
   std::string Path(const std::string& name) {
-    return ::testing::TempDir() + "/gameai_kalah_" + name + ".db";
+    const std::string path =
+        ::testing::TempDir() + "/gameai_kalah_" + name + ".db";
+    std::remove(path.c_str());
+    return path;
   }
 };
 

@@ -117,6 +117,23 @@ TEST(KalahSolver, NodeBudgetGivesTrueBoundsNotAMargin) {
   EXPECT_LE(r->nodes, 20000);
 }
 
+// A position the endgame database holds whole is solved, best move too,
+// whatever the node budget: the database is read, not searched.
+TEST(KalahSolver, PositionInTheDatabaseIsSolvedOnAnyBudget) {
+  const Rules rules = MakeRules({.pits = 4, .seeds = 2});  // 16 seeds
+  const int expected = PlainReference(rules).Margin(rules.InitialState());
+  absl::StatusOr<SolveResult> r =
+      SolveKalah(rules, rules.InitialState(),
+                 {.tt_log2_size = 16, .db_seeds = 16, .max_nodes = 1});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->solved);
+  EXPECT_EQ(r->margin, expected);
+  State after = rules.InitialState();
+  rules.Apply(after, r->best_move);
+  EXPECT_EQ(PlainReference(rules).Margin(after), expected)
+      << "best move " << int{r->best_move} << " does not keep the margin";
+}
+
 TEST(KalahSolver, TimeBudgetGivesTrueBounds) {
   const Rules rules = MakeRules({});
   absl::StatusOr<SolveResult> r =

@@ -5,6 +5,7 @@
 
 #include "gameai/core/arena.h"
 #include "gameai/core/kernel_adapter.h"
+#include "gameai/core/registry.h"
 #include "gameai/minirisk/agents.h"
 #include "gameai/minirisk/opponent_model.h"
 #include "gtest/gtest.h"
@@ -25,6 +26,24 @@ TEST(MiniRiskFixed, EveryPrizeHasItsOwnCard) {
   EXPECT_EQ(FixedBid(10), 15);
   EXPECT_EQ(FixedBid(1), 6);
   EXPECT_EQ(FixedBid(-1), 1);
+}
+
+// A game it takes over mid-way (seat 0 bid card 6 before it sat down): on
+// prize 1 its card, 6, is spent, so it bids the nearest held card, 5 (the
+// lower of 5 and 7), and StepLegal, which refuses any card not in hand,
+// passes it.
+TEST(MiniRiskFixed, TakingOverAfterItsCardIsSpentBidsTheNearestHeldCard) {
+  const std::shared_ptr<const Game> game = *LoadGame("minirisk(players=2)");
+  std::unique_ptr<gameai::State> state = game->NewInitialState();
+  ASSERT_TRUE(state->ApplyAction(Rules::Prize(-5)).ok());
+  const std::vector<Action> first = {Rules::Bid(6), Rules::Bid(2)};
+  ASSERT_TRUE(state->ApplyJointAction(first).ok());
+  ASSERT_TRUE(state->ApplyAction(Rules::Prize(1)).ok());
+  std::unique_ptr<Agent> fixed = *LoadAgent(*game, "fixed");
+  ASSERT_TRUE(fixed->StartGame(*game, 0, 1).ok());
+  const absl::StatusOr<Action> bid = fixed->StepLegal(*state);
+  ASSERT_TRUE(bid.ok()) << bid.status();
+  EXPECT_EQ(*bid, Rules::Bid(5));
 }
 
 TEST(MiniRiskBestReply, TakesAPositivePotCheaplyAndDodgesANegativeOne) {

@@ -220,9 +220,10 @@ TEST_F(SolveStateYacht, FinishedGameIsTerminal) {
 }
 
 TEST_F(SolveStateYacht, UnreachableScorecardInAStateIsAnError) {
-  // TWOS filled with an upper total of 3: no dice make it.
-  absl::StatusOr<StateSolution> s =
-      SolveState(*StateOf("yacht(players=1)", "0 1 0 2 0 8189 3 3 0"), "");
+  // TWOS filled with an upper total of 3: no dice make it, so no state
+  // holds it (the state's text is refused before any solver sees it).
+  absl::StatusOr<std::unique_ptr<State>> s =
+      (*LoadGame("yacht(players=1)"))->DeserializeState("0 1 0 2 0 8189 3 3 0");
   EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(s.status().message().find("player 0's scorecard: upper total 3 "
                                       "cannot come from the filled upper "
@@ -245,8 +246,10 @@ TEST_F(SolveStateYacht, LookupNamesWhyAScorecardIsUnreachable) {
   EXPECT_NE(message({8192, 0, 0, 0}).find("beyond the 13"), std::string::npos);
   EXPECT_NE(message({8128, 300, 106, 0}).find("upper total 106"),
             std::string::npos);
+  EXPECT_NE(message({8191, 100, 0, 0}).find("(none filled)"),
+            std::string::npos);
   // Reachable: the table's entry itself.
-  const yacht::Scorecard capped{8128, 200, 105, 0};  // every upper box full
+  const yacht::Scorecard capped{8128, 140, 105, 0};  // every upper box full
   ASSERT_TRUE(table_->Lookup(capped).ok());
   EXPECT_EQ(*table_->Lookup(capped), table_->Expected(capped));
 }

@@ -1,5 +1,6 @@
-// IsPrintableUtf8 and Printable (core/text.h) against hand-picked bytes:
-// what may go into a JSON message and onto the operator's terminal.
+// IsPrintableUtf8, Printable and ErrorText (core/text.h) against
+// hand-picked bytes: what may go into a JSON message, an error message and
+// onto the operator's terminal.
 #include "gameai/core/text.h"
 
 #include <string>
@@ -47,6 +48,26 @@ TEST(Printable, EscapesOnlyWhatIsNotPrintable) {
             "a\\xc2\\x9b"
             "2J");
   EXPECT_EQ(Printable("\xe5\xa4"), "\\xe5\\xa4");  // a sequence cut short
+}
+
+TEST(ErrorText, KeepsNewlinesAndEscapesTheRest) {
+  EXPECT_EQ(ErrorText("bad spec 'x\xff':\nexpected 'é'"),
+            "bad spec 'x\\xff':\nexpected 'é'");
+  EXPECT_EQ(ErrorText(std::string("nul\0tab\t", 8)), "nul\\x00tab\\x09");
+}
+
+TEST(ErrorText, CutsALongMessageAtACharacterSaying) {
+  // 3-byte characters, so that the cut falls inside one unless it backs up.
+  std::string long_text = "bad spec '";
+  for (int i = 0; i < 100000; ++i) long_text += "大";
+  const std::string text = ErrorText(long_text);
+  EXPECT_LE(text.size(), kMaxErrorTextBytes);
+  EXPECT_TRUE(IsUtf8(text));
+  EXPECT_EQ(text.rfind("bad spec '大", 0), 0u);
+  EXPECT_NE(text.find("(cut: the message held 300010 bytes)"),
+            std::string::npos);
+  const std::string exact(kMaxErrorTextBytes, 'a');
+  EXPECT_EQ(ErrorText(exact), exact);
 }
 
 }  // namespace

@@ -99,9 +99,9 @@ TEST(LinesboardValidate, TurnCounterHoldsEveryAcceptedMaxTurns) {
 TEST(LinesboardValidate, LongMatchEndsAtMaxTurns) {
   // The CLI reproducer: linesboard(spawn=0,max_turns=65536) with random
   // agents; every game must end within MaxGameLength.
-  const std::shared_ptr<const Game> game =
-      Load("linesboard(rows=3,cols=3,colors=8,initial_balls=2,spawn=0,"
-           "max_turns=65536)");
+  const std::shared_ptr<const Game> game = Load(
+      "linesboard(rows=3,cols=3,colors=8,initial_balls=2,spawn=0,"
+      "max_turns=65536)");
   std::unique_ptr<State> state = game->NewInitialState();
   Rng rng(3);
   int transitions = 0;
@@ -151,13 +151,24 @@ TEST(YachtValidate, FinishedGameMustBeAtRoundThirteen) {
 
 TEST(YachtValidate, FiftyInAnOpenYachtIsRejected) {
   ExpectRejected("yacht(players=1)", "0 0 0 2 0 8191 0 0 1",
-                 "a 50 in an open YACHT");
+                 "YACHT holds 50) but YACHT is open");
+}
+
+// A total the filled boxes cannot make: 100 points with nothing scored;
+// nothing open and YACHT's 50 in a total of 0; CHANCE alone (5..30) with
+// a total of 3.
+TEST(YachtValidate, TotalBeyondTheFilledBoxesIsRejected) {
+  ExpectRejected("yacht(players=1)", "0 0 0 2 0 8191 100 0 0",
+                 "leaves 100 for the filled lower boxes (none filled)");
+  ExpectRejected("yacht(players=1)", "0 1 0 2 0 4095 3 0 0",
+                 "leaves 3 for the filled lower boxes (CHANCE)");
+  ExpectRejected("yacht(players=1)", "0 13 2 2 0 0 0 0 1",
+                 "which cannot score that");
 }
 
 TEST(YachtValidate, UpperTotalBeyondTheFilledBoxesIsRejected) {
   // ACES filled (open 8190): at most 5 in the upper section.
-  ExpectRejected("yacht(players=1)", "0 1 0 2 0 8190 6 6 0",
-                 "upper total 6");
+  ExpectRejected("yacht(players=1)", "0 1 0 2 0 8190 6 6 0", "upper total 6");
 }
 
 TEST(MiniriskValidate, EditedHandIsRejected) {
@@ -190,8 +201,7 @@ class DaifugoValidate : public ::testing::Test {
         ASSERT_TRUE(state_->ApplyAction(o[rng.Below(o.size())].action).ok());
       } else {
         const std::vector<Action> legal = state_->LegalActions();
-        ASSERT_TRUE(
-            state_->ApplyAction(legal[rng.Below(legal.size())]).ok());
+        ASSERT_TRUE(state_->ApplyAction(legal[rng.Below(legal.size())]).ok());
       }
     }
     text_ = state_->Serialize();

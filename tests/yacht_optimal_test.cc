@@ -38,10 +38,19 @@ TEST(YachtOptimal, ReproducesThePublishedOptimum) {
   EXPECT_NEAR(table->Expected(yacht_only), 50 * 0.0460286, 1e-4);
 }
 
+// CachePath: a file path with nothing there yet (a table file is never
+// written over anything).
+std::string CachePath(const std::string& name) {
+  const std::string path =
+      ::testing::TempDir() + "/gameai_yacht_" + name + ".table";
+  std::remove(path.c_str());
+  return path;
+}
+
 TEST(YachtOptimal, SaveAndLoadRoundTrip) {
   const std::shared_ptr<const OptimalTable> table = StandardTable();
   ASSERT_NE(table, nullptr);
-  const std::string path = ::testing::TempDir() + "/yacht_table.bin";
+  const std::string path = CachePath("round_trip");
   ASSERT_TRUE(table->Save(path).ok());
   absl::StatusOr<std::shared_ptr<const OptimalTable>> loaded =
       OptimalTable::Load({.players = 1}, path);
@@ -53,23 +62,18 @@ TEST(YachtOptimal, SaveAndLoadRoundTrip) {
   std::remove(path.c_str());
 }
 
-std::string CachePath(const std::string& name) {
-  return ::testing::TempDir() + "/gameai_yacht_" + name + ".table";
-}
-
 // TableOfValue: a well-formed cache file (right header and checksum)
 // whose every entry is `value`, of the rules with or without the bonus.
 void WriteTableOfValue(const std::string& path, double value,
                        bool yahtzee_bonus = false) {
   const std::vector<double> values(size_t{1} << 20, value);
-  ASSERT_TRUE(WriteTableFile(path,
-                             {.kind = "yacht-optimal-table",
-                              .version = 2,
-                              .params = yahtzee_bonus
-                                            ? "yahtzee_bonus=1 entries=1048576"
-                                            : "yahtzee_bonus=0 entries=1048576"},
-                             values.data(),
-                             static_cast<int64_t>(values.size() * 8))
+  ASSERT_TRUE(WriteTableFile(
+                  path,
+                  {.kind = "yacht-optimal-table",
+                   .version = 2,
+                   .params = yahtzee_bonus ? "yahtzee_bonus=1 entries=1048576"
+                                           : "yahtzee_bonus=0 entries=1048576"},
+                  values.data(), static_cast<int64_t>(values.size() * 8))
                   .ok());
 }
 
@@ -128,8 +132,8 @@ TEST(YachtOptimalCache, TextFileIsLeftUntouched) {
 TEST(YachtOptimalCache, OtherRulesTableIsLeftByteIdentical) {
   const std::string path = CachePath("other_rules");
   WriteTableOfValue(path, 0.0, /*yahtzee_bonus=*/true);
-  ASSERT_TRUE(OptimalTable::Load({.players = 1, .yahtzee_bonus = true}, path)
-                  .ok());
+  ASSERT_TRUE(
+      OptimalTable::Load({.players = 1, .yahtzee_bonus = true}, path).ok());
   const std::string before = gameai::testing::ReadBytes(path);
   absl::StatusOr<std::shared_ptr<const OptimalTable>> plain =
       OptimalTable::Shared({.players = 1}, path);

@@ -27,6 +27,8 @@ namespace GameAi
         Unimplemented = 5,
         /// <summary>An error inside the library.</summary>
         Internal = 6,
+        /// <summary>Not enough memory for what was asked (a table, a search); nothing was changed.</summary>
+        OutOfMemory = 7,
     }
 
     internal sealed class GameHandle : SafeHandleZeroOrMinusOneIsInvalid

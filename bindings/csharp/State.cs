@@ -79,10 +79,13 @@ namespace GameAi
             get { return CurrentPlayer == SimultaneousPlayer; }
         }
 
-        /// <summary>The legal actions of the player to move (at a chance node: the outcomes), ascending.</summary>
+        /// <summary>The legal actions of the player to move (at a chance node: the outcomes), ascending; empty when the game is over.</summary>
+        /// <exception cref="GameAiException">FailedPrecondition at a simultaneous node, where every seat acts: call <c>LegalActions(seat)</c>.</exception>
         public IReadOnlyList<long> LegalActions()
         {
-            return LegalActions(CurrentPlayer);
+            int player = CurrentPlayer;
+            if (player == TerminalPlayer) return new long[0];
+            return LegalActions(Acting(player, "LegalActions"));
         }
 
         /// <summary>The legal actions of a seat, ascending (empty when it does not act here).</summary>
@@ -184,9 +187,10 @@ namespace GameAi
         }
 
         /// <summary>An action of the player (or chance) to move as text (Mancala: the pit number, <c>"3"</c>).</summary>
+        /// <exception cref="GameAiException">FailedPrecondition where no single player acts (simultaneous, finished): pass a seat.</exception>
         public string ActionToString(long action)
         {
-            return ActionToString(CurrentPlayer, action);
+            return ActionToString(Acting(CurrentPlayer, "ActionToString"), action);
         }
 
         /// <summary>An action of <paramref name="player"/> as text.</summary>
@@ -197,10 +201,27 @@ namespace GameAi
         }
 
         /// <summary>The action a text names for the player to move, if legal now.</summary>
-        /// <exception cref="GameAiException">Text that names no legal action.</exception>
+        /// <exception cref="GameAiException">Text that names no legal action; FailedPrecondition where no single player acts (simultaneous, finished): pass a seat.</exception>
         public long StringToAction(string text)
         {
-            return StringToAction(CurrentPlayer, text);
+            return StringToAction(Acting(CurrentPlayer, "StringToAction"), text);
+        }
+
+        // Acting: `player` (the current player) for the overloads without a
+        // seat, or why there is none to take.
+        private static int Acting(int player, string call)
+        {
+            if (player == SimultaneousPlayer)
+            {
+                throw new GameAiException(GameAiStatus.FailedPrecondition,
+                    "every seat acts at once here: call " + call + " with a seat");
+            }
+            if (player == TerminalPlayer)
+            {
+                throw new GameAiException(GameAiStatus.FailedPrecondition,
+                    "the game is over: no player acts; call " + call + " with a seat");
+            }
+            return player;
         }
 
         /// <summary>The action a text names for <paramref name="player"/>, if legal now.</summary>

@@ -7,6 +7,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -44,28 +45,30 @@ namespace {
 
 thread_local std::string last_error;
 
-gameai_status Fail(gameai_status status, std::string message) {
-  last_error = std::move(message);
+// Fail: `status` with the message (ErrorText: UTF-8 and bounded, whatever
+// the caller's input that it quotes).
+gameai_status Fail(gameai_status status, std::string_view message) {
+  last_error = gameai::ErrorText(message);
   return status;
 }
 
 gameai_status FromStatus(const absl::Status& status) {
   if (status.ok()) return GAMEAI_OK;
-  std::string message = gameai::Str(status.message());
+  const std::string message = gameai::Str(status.message());
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kOutOfRange:
-      return Fail(GAMEAI_INVALID_ARGUMENT, std::move(message));
+      return Fail(GAMEAI_INVALID_ARGUMENT, message);
     case absl::StatusCode::kNotFound:
-      return Fail(GAMEAI_NOT_FOUND, std::move(message));
+      return Fail(GAMEAI_NOT_FOUND, message);
     case absl::StatusCode::kFailedPrecondition:
-      return Fail(GAMEAI_FAILED_PRECONDITION, std::move(message));
+      return Fail(GAMEAI_FAILED_PRECONDITION, message);
     case absl::StatusCode::kUnimplemented:
-      return Fail(GAMEAI_UNIMPLEMENTED, std::move(message));
+      return Fail(GAMEAI_UNIMPLEMENTED, message);
     case absl::StatusCode::kResourceExhausted:
-      return Fail(GAMEAI_OUT_OF_MEMORY, std::move(message));
+      return Fail(GAMEAI_OUT_OF_MEMORY, message);
     default:
-      return Fail(GAMEAI_INTERNAL, std::move(message));
+      return Fail(GAMEAI_INTERNAL, message);
   }
 }
 
@@ -282,6 +285,15 @@ gameai_status gameai_state_apply_joint_action(gameai_state* state,
   return Guard([&] {
     if (state == nullptr) return Null("state");
     if (actions == nullptr && count > 0) return Null("actions");
+    // Checked before the array is read: a wrong count is the caller's
+    // error to hear about, not a read past its array.
+    const int seats = state->state->GetGame().NumPlayers();
+    if (count != static_cast<size_t>(seats)) {
+      return Fail(GAMEAI_INVALID_ARGUMENT,
+                  fmt::format("joint action has {} entries; expected {} (one "
+                              "per seat)",
+                              count, seats));
+    }
     const std::vector<gameai::Action> joint(actions, actions + count);
     return FromStatus(state->state->ApplyJointAction(joint));
   });
@@ -418,13 +430,11 @@ gameai_status gameai_agent_step(gameai_agent* agent, const gameai_state* state,
     if (agent == nullptr) return Null("agent");
     if (state == nullptr) return Null("state");
     if (action == nullptr) return Null("action");
-    const gameai::Player seat = agent->agent->seat();
-    if (seat < 0) {
+    if (agent->agent->seat() < 0) {
       return Fail(GAMEAI_FAILED_PRECONDITION,
                   "the agent has no seat: call gameai_agent_start_game first");
     }
-    absl::StatusOr<gameai::Action> a =
-        agent->agent->Step(*state->state->ViewFor(seat));
+    absl::StatusOr<gameai::Action> a = agent->agent->StepLegal(*state->state);
     if (!a.ok()) return FromStatus(a.status());
     *action = *a;
     return GAMEAI_OK;
@@ -723,6 +733,18 @@ gameai_status gameai_match(const char* game_spec,
     if (game_spec == nullptr) return Null("game_spec");
     if (agent_specs == nullptr && num_agents > 0) return Null("agent_specs");
     if (out == nullptr) return Null("out");
+    // The count is checked before the array is read: a wrong one is the
+    // caller's error to hear about, not a read past its array.
+    absl::StatusOr<std::shared_ptr<const gameai::Game>> game =
+        gameai::LoadGame(game_spec);
+    if (!game.ok()) return FromStatus(game.status());
+    const int seats = (*game)->NumPlayers();
+    const size_t most = seats == 1 ? gameai::kMaxMatchAgents : seats;
+    if (num_agents < 1 || num_agents > most) {
+      return Fail(GAMEAI_INVALID_ARGUMENT,
+                  fmt::format("{} agents given; game '{}' takes 1..{}",
+                              num_agents, game_spec, most));
+    }
     gameai::MatchOptions options;
     options.game = game_spec;
     options.games = games;

@@ -1,5 +1,9 @@
 #include "gameai/core/agent.h"
 
+#include <algorithm>
+#include <span>
+#include <vector>
+
 #include "fmt/format.h"
 
 namespace gameai {
@@ -51,6 +55,27 @@ absl::Status Agent::StartGame(const Game& game, Player seat, uint64_t seed) {
 absl::StatusOr<Action> Agent::Step(const State& view) {
   if (absl::Status s = CheckView(view, "Step"); !s.ok()) return s;
   return DoStep(view);
+}
+
+absl::StatusOr<Action> Agent::StepLegal(const State& state) {
+  if (absl::Status s = CheckView(state, "Step"); !s.ok()) return s;
+  const std::vector<Action> legal = state.LegalActions(seat_);
+  if (legal.empty()) {
+    return absl::FailedPreconditionError(fmt::format(
+        "{}: seat {} has nothing to do here (not its turn)", name_, seat_));
+  }
+  absl::StatusOr<Action> action = DoStep(*state.ViewFor(seat_));
+  if (action.ok() && !std::binary_search(legal.begin(), legal.end(), *action)) {
+    constexpr size_t kShown = 16;  // Daifugo's thousands help nobody
+    const std::span<const Action> shown(legal.data(),
+                                        std::min(legal.size(), kShown));
+    return absl::InternalError(fmt::format(
+        "{}: chose action {}, which seat {} cannot take here; legal: {}{}",
+        name_, *action, seat_, fmt::join(shown, ", "),
+        legal.size() > kShown ? fmt::format(", ... ({} in all)", legal.size())
+                              : ""));
+  }
+  return action;
 }
 
 absl::Status Agent::Inform(const State& view, const Event& event) {

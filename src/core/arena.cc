@@ -396,8 +396,12 @@ absl::StatusOr<PreparedMatch> Prepare(const MatchOptions& options) {
     return absl::InvalidArgumentError(fmt::format(
         "random_opening={} must be at least 0", options.random_opening));
   }
-  if (options.agents.empty()) {
-    return absl::InvalidArgumentError("no agents given");
+  if (options.agents.empty() ||
+      options.agents.size() > static_cast<size_t>(kMaxMatchAgents)) {
+    return absl::InvalidArgumentError(fmt::format(
+        "{} agents given; accepted: 1..{} (one per seat, or any number side "
+        "by side in a solitaire game)",
+        options.agents.size(), kMaxMatchAgents));
   }
   PreparedMatch match;
   GAMEAI_ASSIGN_OR_RETURN(match.game, LoadGame(options.game));
@@ -440,12 +444,16 @@ absl::StatusOr<std::vector<SeriesTotals>> PlaySeriesRange(
   const int64_t games = match.FirstGame(end) - match.FirstGame(first);
   runner.set_total(games);
   if (options.log_games) {
-    // The log is the one record that grows with the games.
-    const int64_t per_game = static_cast<int64_t>(
-        sizeof(GameLogEntry) + 64 +
-        match.game->NumPlayers() * (sizeof(int) + sizeof(double)));
+    // The log is the one record that grows with the games: each entry (its
+    // two small blocks with malloc's headers, and room for the vector that
+    // gathers the series' logs to double), then its JSON text.
+    const int players = match.game->NumPlayers();
+    const int64_t per_game = 3 * static_cast<int64_t>(sizeof(GameLogEntry)) +
+                             2 * 32 + int64_t{12} * players +
+                             GameLogTextBytes(players);
     GAMEAI_RETURN_IF_ERROR(CheckMemory(
-        fmt::format("the game log of {} games", games), games * per_game));
+        fmt::format("the game log of {} games (with its JSON)", games),
+        games * per_game));
   }
   using AgentSet = std::vector<std::unique_ptr<Agent>>;
   // One set made before the threads start, so that a bad spec is an error
@@ -632,6 +640,11 @@ class Merger {
 };
 
 }  // namespace
+
+absl::StatusOr<int64_t> PlannedGames(const MatchOptions& options) {
+  GAMEAI_ASSIGN_OR_RETURN(const PreparedMatch match, Prepare(options));
+  return match.games;
+}
 
 absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options) {
   GAMEAI_ASSIGN_OR_RETURN(const PreparedMatch match, Prepare(options));

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -123,6 +124,22 @@ absl::StatusOr<int> TempFileNear(const std::string& path, std::string& temp) {
   return fd;
 }
 
+// PublishNoReplace: the file `temp` moved to `path` unless anything is
+// there (a file made while the table was computed, a dangling link): then
+// EEXIST and nothing at `path` changes. 0 or an errno value.
+int PublishNoReplace(const std::string& temp, const std::string& path) {
+  if (renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(),
+                RENAME_NOREPLACE) == 0) {
+    return 0;
+  }
+  if (errno != EINVAL && errno != ENOSYS) return errno;
+  // A file system without RENAME_NOREPLACE: a hard link is refused just
+  // the same where anything exists.
+  if (link(temp.c_str(), path.c_str()) != 0) return errno;
+  unlink(temp.c_str());
+  return 0;
+}
+
 }  // namespace
 
 uint64_t Checksum64(const void* data, size_t bytes) {
@@ -171,9 +188,15 @@ absl::Status WriteTableFile(const std::string& path, const TableHeader& header,
   if (error == 0 && fchmod(*fd, 0644) != 0) error = errno;
   if (error == 0 && fsync(*fd) != 0) error = errno;
   if (close(*fd) != 0 && error == 0) error = errno;
-  if (error == 0 && rename(temp.c_str(), path.c_str()) != 0) error = errno;
+  if (error == 0) error = PublishNoReplace(temp, path);
   if (error != 0) {
     unlink(temp.c_str());
+    if (error == EEXIST) {
+      return absl::FailedPreconditionError(fmt::format(
+          "cannot write '{}': something was made there while the table was "
+          "computed; it is left as it is and the table was not saved",
+          path));
+    }
     return absl::FailedPreconditionError(
         fmt::format("cannot write '{}': {}", path, ErrnoText(error)));
   }
@@ -221,6 +244,11 @@ absl::StatusOr<TableFileReader> TableFileReader::Open(const std::string& path) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     const int error = errno;
+    struct stat link;
+    if (error == ENOENT && lstat(path.c_str(), &link) == 0) {
+      return absl::InvalidArgumentError(fmt::format(
+          "'{}' is a symbolic link to nothing, so it holds no table", path));
+    }
     if (error == ENOENT) {
       return absl::NotFoundError(fmt::format("no file '{}'", path));
     }

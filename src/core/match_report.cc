@@ -91,13 +91,6 @@ std::string MatchResultToJson(const MatchResult& result) {
   doc["winner"] = result.winner;
   doc["repeated_games"] = result.repeated_games;
   doc["warnings"] = result.warnings;
-  if (!result.game_log.empty()) {
-    Json log = Json::array();
-    for (const GameLogEntry& g : result.game_log) {
-      log.push_back({{"agents", g.agent_of_seat}, {"scores", g.scores}});
-    }
-    doc["game_log"] = std::move(log);
-  }
   Json illegal = Json::array();
   for (size_t i = 0;
        i < result.illegal_actions.size() && i < kMaxLoggedIllegalActions; ++i) {
@@ -109,8 +102,33 @@ std::string MatchResultToJson(const MatchResult& result) {
                        {"action", x.action},
                        {"reason", x.reason}});
   }
-  doc["illegal_action_log"] = std::move(illegal);
-  return JsonText(doc) + "\n";
+  // The game log is written game by game, not built as a document: a
+  // node per number would take ten times the text's memory (arena.cc
+  // counts what this takes before the match).
+  std::string text = JsonText(doc);
+  text.pop_back();  // the document's closing '}'
+  if (!result.game_log.empty()) {
+    text.reserve(text.size() +
+                 result.game_log.size() * GameLogTextBytes(result.num_players));
+    text += ", \"game_log\": [";
+    for (size_t i = 0; i < result.game_log.size(); ++i) {
+      const GameLogEntry& g = result.game_log[i];
+      text += i == 0 ? "{\"agents\": [" : ", {\"agents\": [";
+      text += fmt::format("{}", fmt::join(g.agent_of_seat, ", "));
+      text += "], \"scores\": [";
+      for (size_t k = 0; k < g.scores.size(); ++k) {
+        if (k > 0) text += ", ";
+        text += std::isfinite(g.scores[k]) ? fmt::format("{}", g.scores[k])
+                                           : "null";
+      }
+      text += "]}";
+    }
+    text += ']';
+  }
+  text += ", \"illegal_action_log\": ";
+  text += JsonText(illegal);
+  text += "}\n";
+  return text;
 }
 
 std::string MatchResultToTable(const MatchResult& result) {

@@ -105,13 +105,7 @@ absl::StatusOr<Action> Hint(const State& state, std::string_view agent_spec,
   GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<Agent> agent,
                           LoadAgent(state.GetGame(), agent_spec));
   GAMEAI_RETURN_IF_ERROR(agent->StartGame(state.GetGame(), player, 0));
-  GAMEAI_ASSIGN_OR_RETURN(const Action action,
-                          agent->Step(*state.ViewFor(player)));
-  const std::vector<Action> legal = state.LegalActions();
-  if (!std::binary_search(legal.begin(), legal.end(), action)) {
-    return absl::InternalError(fmt::format(
-        "agent '{}' suggested an illegal action {}", agent_spec, action));
-  }
+  GAMEAI_ASSIGN_OR_RETURN(const Action action, agent->StepLegal(state));
   if (explanation != nullptr) *explanation = agent->Explain();
   return action;
 }

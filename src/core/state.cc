@@ -42,13 +42,14 @@ absl::Status State::ApplyActionRefused() const {
         "the game is over: no action can be applied");
   }
   return absl::FailedPreconditionError(
-      "simultaneous node: use ApplyJointAction with one action per player");
+      "simultaneous node: every seat acts at once; apply a joint action "
+      "(one action per player)");
 }
 
 absl::Status State::JointActionRefused(size_t entries) const {
   if (CurrentPlayer() != kSimultaneousPlayer) {
     return absl::FailedPreconditionError(
-        "not a simultaneous node: use ApplyAction");
+        "not a simultaneous node: apply a single action, not a joint action");
   }
   return absl::InvalidArgumentError(
       fmt::format("joint action has {} entries; expected {} (one per player)",

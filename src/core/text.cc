@@ -163,11 +163,16 @@ bool IsUtf8(std::string_view text) { return Valid(text, false); }
 
 bool IsPrintableUtf8(std::string_view text) { return Valid(text, true); }
 
-std::string Printable(std::string_view text) {
+namespace {
+
+// Escaped: `text` with control characters (but newlines when
+// `keep_newlines`) and bytes that are not UTF-8 written as \xNN.
+std::string Escaped(std::string_view text, bool keep_newlines) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
     const size_t n = Utf8Length(text, i);
-    if (n != 0 && !IsControl(text, i, n)) {
+    if (n != 0 &&
+        (!IsControl(text, i, n) || (keep_newlines && text[i] == '\n'))) {
       out.append(text.substr(i, n));
       i += n;
       continue;
@@ -177,6 +182,23 @@ std::string Printable(std::string_view text) {
       out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
     }
   }
+  return out;
+}
+
+}  // namespace
+
+std::string Printable(std::string_view text) { return Escaped(text, false); }
+
+std::string ErrorText(std::string_view message) {
+  std::string out = Escaped(message, true);
+  if (out.size() <= kMaxErrorTextBytes) return out;
+  constexpr size_t kNoteBytes = 64;  // room for the note below
+  size_t keep = kMaxErrorTextBytes - kNoteBytes;
+  // Back to the start of a character (escapes are ASCII).
+  while ((static_cast<unsigned char>(out[keep]) & 0xC0) == 0x80) --keep;
+  const size_t total = out.size();
+  out.resize(keep);
+  out += fmt::format(" ... (cut: the message held {} bytes)", total);
   return out;
 }
 

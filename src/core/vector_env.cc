@@ -6,7 +6,9 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/core/memory.h"
 #include "gameai/core/registry.h"
+#include "gameai/core/status_macros.h"
 
 namespace gameai {
 namespace {
@@ -58,6 +60,16 @@ absl::StatusOr<std::unique_ptr<VectorEnv>> NewVectorEnv(
         fmt::format("vector env: player {} is no seat of {}; accepted: 0..{}",
                     options.player, game->Spec(), game->NumPlayers() - 1));
   }
+  // The caller's buffers (VectorEnvBuffers) and each game's state, before
+  // any is made: a million Lines boards' observations are 65 GiB.
+  constexpr int64_t kStateBytes = 1024;  // a generous kernel state
+  const int64_t per_env = int64_t{4} * game->ObservationTensorSize() +
+                          game->NumDistinctActions() +
+                          int64_t{4} * game->NumPlayers() + 5 + kStateBytes;
+  GAMEAI_RETURN_IF_ERROR(
+      CheckMemory(fmt::format("a vector env of {} games of {} and its buffers",
+                              options.num_envs, game->Name()),
+                  per_env * options.num_envs));
   if (!options.opponents.empty()) {
     // Checked once here, so that the spec's error names it.
     if (absl::StatusOr<std::unique_ptr<Agent>> probe =

@@ -105,25 +105,29 @@ class KalahSolver {
   }
 
   // BestMove: a move of `s` that achieves its future margin `value`, found
-  // with one zero-window test per move (cheap with the table filled), or
+  // with one zero-window test per move (cheap with the table filled; a
+  // move into the endgame database is read there, with no budget), or
   // kNoMove when the budget ran out first.
   static constexpr Move kNoMove = 0xff;
   Move BestMove(const State& s, int value) {
     Child children[kMaxPits];
     const int n = Expand(s, children);
     for (int i = 0; i < n; ++i) {
-      const Child& c = children[i];
+      Child& c = children[i];
+      Locate(c);
       bool achieves;
       if (c.over) {
         achieves = c.gain >= value;
-      } else if (c.same_side) {
-        achieves = AlphaBeta(c.state, value - c.gain - 1, value - c.gain) >=
-                   value - c.gain;
+      } else if (InDatabase(c)) {
+        achieves = DatabaseValue(c) >= value;
       } else {
-        achieves = AlphaBeta(c.state, c.gain - value, c.gain - value + 1) <=
-                   c.gain - value;
+        achieves = c.same_side
+                       ? AlphaBeta(c.state, value - c.gain - 1,
+                                   value - c.gain) >= value - c.gain
+                       : AlphaBeta(c.state, c.gain - value,
+                                   c.gain - value + 1) <= c.gain - value;
+        if (stopped_) return kNoMove;
       }
-      if (stopped_) return kNoMove;
       if (achieves) return c.move;
     }
     return children[0].move;  // unreachable: some move achieves the value

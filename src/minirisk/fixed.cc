@@ -1,6 +1,7 @@
 // The original game's fixed player, and the two bid rules other players share.
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 
 #include "absl/status/status.h"
 #include "gameai/core/kernel_adapter.h"
@@ -68,7 +69,20 @@ class FixedAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "fixed");
     if (!kernel.ok()) return kernel.status();
     const State& s = (*kernel)->kernel_state();
-    return Rules::Bid(FixedBid(PrizeValue(s.prizes[s.round])));
+    const Move card = Rules::Bid(FixedBid(PrizeValue(s.prizes[s.round])));
+    if (s.hands[seat()] >> card & 1) return card;  // always, from the start
+    // A game it did not play from the start (a loaded position) may have
+    // spent that card: the held card nearest to it, the lower on a tie.
+    Move nearest = card;
+    int distance = kCards;
+    for (uint32_t hand = s.hands[seat()]; hand != 0; hand &= hand - 1) {
+      const int held = std::countr_zero(hand);
+      if (std::abs(held - card) < distance) {
+        distance = std::abs(held - card);
+        nearest = static_cast<Move>(held);
+      }
+    }
+    return nearest;
   }
 };
 

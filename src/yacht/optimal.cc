@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <bitset>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -66,60 +65,8 @@ double OptimalTable::Expected(const Scorecard& card) const {
                        rules_.options().yahtzee_bonus ? card.yacht50 : 0)];
 }
 
-namespace {
-constexpr int kMaxUpper = kNumDice * (1 + 2 + 3 + 4 + 5 + 6);  // 105
-
-// UpperReachable: 0..5 dice of each face whose upper box is filled (bit c
-// of `closed`) can sum to `upper` exactly.
-bool UpperReachable(int closed, int upper) {
-  if (upper > kMaxUpper) return false;
-  std::bitset<kMaxUpper + 1> sums;
-  sums[0] = true;
-  for (int c = 0; c <= kSixes; ++c) {
-    if (!(closed & (1 << c))) continue;
-    std::bitset<kMaxUpper + 1> next;
-    for (int n = 0; n <= kNumDice; ++n) next |= sums << (n * (c + 1));
-    sums = next;
-  }
-  return sums[upper];
-}
-}  // namespace
-
 absl::StatusOr<double> OptimalTable::Lookup(const Scorecard& card) const {
-  if (card.open >= (1 << kNumCategories)) {
-    return absl::InvalidArgumentError(fmt::format(
-        "scorecard: open mask {} names categories beyond the 13 (accepted: "
-        "0..8191)",
-        card.open));
-  }
-  if (card.yacht50 > 1) {
-    return absl::InvalidArgumentError(fmt::format(
-        "scorecard: yacht50 {} is not 0 or 1", static_cast<int>(card.yacht50)));
-  }
-  if (card.yacht50 && (card.open & (1 << kYacht))) {
-    return absl::InvalidArgumentError(
-        "scorecard: yacht50=1 (YACHT holds 50) but YACHT is open; no game "
-        "reaches it");
-  }
-  const int closed_upper = ~card.open & 63;
-  if (!UpperReachable(closed_upper, card.upper)) {
-    std::string filled;
-    for (int c = 0; c <= kSixes; ++c) {
-      if (closed_upper & (1 << c)) {
-        filled +=
-            fmt::format("{}{}", filled.empty() ? "" : " ", CategoryName(c));
-      }
-    }
-    return absl::InvalidArgumentError(
-        filled.empty()
-            ? fmt::format("scorecard: upper total {} with no upper box "
-                          "filled (it can only be 0); no game reaches it",
-                          static_cast<int>(card.upper))
-            : fmt::format("scorecard: upper total {} cannot come from the "
-                          "filled upper boxes {} (0 to 5 dice of each face); "
-                          "no game reaches it",
-                          static_cast<int>(card.upper), filled));
-  }
+  GAMEAI_RETURN_IF_ERROR(CheckScorecard(card, rules_.options().yahtzee_bonus));
   return Expected(card);
 }
 

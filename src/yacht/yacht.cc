@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <bitset>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -90,6 +92,111 @@ struct ScoreTable {
 int Score(int category, int dice, bool joker) {
   static const ScoreTable* table = new ScoreTable();
   return table->scores[joker][category][dice];
+}
+
+namespace {
+
+constexpr int kMaxUpper = kNumDice * (1 + 2 + 3 + 4 + 5 + 6);  // 105
+using Sums = std::bitset<kMaxTotal + 1>;
+
+// UpperReachable: 0..5 dice of each face whose upper box is filled (bit c
+// of `closed`) can sum to `upper` exactly.
+bool UpperReachable(int closed, int upper) {
+  if (upper > kMaxUpper) return false;
+  Sums sums;
+  sums[0] = true;
+  for (int c = 0; c <= kSixes; ++c) {
+    if (!(closed & (1 << c))) continue;
+    Sums next;
+    for (int n = 0; n <= kNumDice; ++n) next |= sums << (n * (c + 1));
+    sums = next;
+  }
+  return sums[upper];
+}
+
+// Names: the boxes of `mask` by name, or `none`.
+std::string Names(int mask, std::string_view none) {
+  std::string names;
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (mask & (1 << c)) {
+      names += fmt::format("{}{}", names.empty() ? "" : " ", CategoryName(c));
+    }
+  }
+  return names.empty() ? std::string(none) : names;
+}
+
+}  // namespace
+
+absl::Status CheckScorecard(const Scorecard& card, bool yahtzee_bonus) {
+  if (card.open >= (1 << kNumCategories)) {
+    return absl::InvalidArgumentError(fmt::format(
+        "scorecard: open mask {} names categories beyond the 13 (accepted: "
+        "0..8191)",
+        card.open));
+  }
+  if (card.yacht50 > 1) {
+    return absl::InvalidArgumentError(fmt::format(
+        "scorecard: yacht50 {} is not 0 or 1", static_cast<int>(card.yacht50)));
+  }
+  if (card.yacht50 && (card.open & (1 << kYacht))) {
+    return absl::InvalidArgumentError(
+        "scorecard: yacht50=1 (YACHT holds 50) but YACHT is open; no game "
+        "reaches it");
+  }
+  const int closed = ~card.open & ((1 << kNumCategories) - 1);
+  const int closed_upper = closed & 63;
+  if (!UpperReachable(closed_upper, card.upper)) {
+    return absl::InvalidArgumentError(
+        closed_upper == 0
+            ? fmt::format("scorecard: upper total {} with no upper box "
+                          "filled (it can only be 0); no game reaches it",
+                          static_cast<int>(card.upper))
+            : fmt::format("scorecard: upper total {} cannot come from the "
+                          "filled upper boxes {} (0 to 5 dice of each face); "
+                          "no game reaches it",
+                          static_cast<int>(card.upper),
+                          Names(closed_upper, "")));
+  }
+  // What the filled lower boxes can score together: each box's scores
+  // over every roll (with the joker's too), YACHT's as yacht50 says.
+  const DiceTables& t = DiceTables::Get();
+  Sums lower_sums;
+  lower_sums[0] = true;
+  for (int c = kThreeKind; c <= kChance; ++c) {
+    if (!(closed & (1 << c))) continue;
+    Sums values;
+    if (c == kYacht) {
+      values[card.yacht50 ? 50 : 0] = true;
+    } else {
+      for (int dice = t.FirstOfSize(kNumDice); dice < kNumMultisets; ++dice) {
+        values[Score(c, dice)] = true;
+        if (yahtzee_bonus) values[Score(c, dice, /*joker=*/true)] = true;
+      }
+    }
+    Sums next;
+    for (int v = 0; v <= 50; ++v) {
+      if (values[v]) next |= lower_sums << v;
+    }
+    lower_sums = next;
+  }
+  if (yahtzee_bonus && card.yacht50) {
+    // A further yacht fills some other box: at most one 100 per box.
+    const int others = std::popcount(unsigned(closed)) - 1;
+    Sums next;
+    for (int k = 0; k <= others; ++k) next |= lower_sums << (kYachtBonus * k);
+    lower_sums = next;
+  }
+  const int bonus = card.upper >= kUpperBonusThreshold ? kUpperBonus : 0;
+  const int lower = card.total - card.upper - bonus;
+  if (lower < 0 || !lower_sums[lower]) {
+    return absl::InvalidArgumentError(fmt::format(
+        "scorecard: total {} less the upper total {}{} leaves {} for the "
+        "filled lower boxes ({}), which cannot score that; no game reaches it",
+        static_cast<int>(card.total), static_cast<int>(card.upper),
+        bonus ? " and its bonus 35" : "", lower,
+        Names(closed & ~63, "none filled")));
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<Rules> Rules::Create(const Options& options) {
@@ -487,18 +594,10 @@ absl::Status Rules::Validate(const State& s) const {
           fmt::format("player {} has {} categories filled; round {} needs {}",
                       p, filled, s.round + 1, expected_filled));
     }
-    int upper_max = 0;  // five dice of the face in every filled upper box
-    for (int k = kAces; k <= kSixes; ++k) {
-      if (!(c.open & (1 << k))) upper_max += kNumDice * (k + 1);
+    if (absl::Status card = CheckScorecard(c, options_.yahtzee_bonus);
+        !card.ok()) {
+      return bad(fmt::format("player {}'s {}", p, Str(card.message())));
     }
-    const int bonus = c.upper >= kUpperBonusThreshold ? kUpperBonus : 0;
-    if (c.upper > upper_max || c.total < c.upper + bonus)
-      return bad(fmt::format(
-          "player {}'s upper total {} does not fit the filled boxes or the "
-          "total {}",
-          p, c.upper, c.total));
-    if (c.yacht50 && (c.open & (1 << kYacht)))
-      return bad(fmt::format("player {} has a 50 in an open YACHT", p));
   }
   if (absl::Status playable = CheckPlayable(*this, s); !playable.ok()) {
     return bad(Str(playable.message()));

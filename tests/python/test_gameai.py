@@ -172,7 +172,7 @@ class BadInputTest(unittest.TestCase):
 
     def test_nul_in_a_spec_is_shown_in_the_message(self):
         # The message is not cut at the NUL: the whole spec is named.
-        with self.assertRaisesRegex(ValueError, r"mancala\\0\(pits=4\)"):
+        with self.assertRaisesRegex(ValueError, r"mancala\\x00\(pits=4\)"):
             gameai.load_game("mancala\0(pits=4)")
 
     def test_malformed_serialized_state(self):

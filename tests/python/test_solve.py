@@ -6,6 +6,8 @@ their closed forms and their own recursion; every kind of bad input."""
 import functools
 import unittest
 
+import numpy as np
+
 import gameai
 
 
@@ -101,7 +103,8 @@ class YachtValueTest(unittest.TestCase):
         # Only CHANCE left: 70/3; only YACHT: 50 * P(yacht in 3 rolls).
         self.assertAlmostEqual(gameai.yacht_value("yacht", "CHANCE 0 0 0"),
                                70 / 3, places=12)
-        self.assertAlmostEqual(gameai.yacht_value("yacht", "2048 0 0 0"),
+        # (CHANCE, filled, holds at least 5.)
+        self.assertAlmostEqual(gameai.yacht_value("yacht", "2048 5 0 0"),
                                50 * 0.0460286, places=4)
 
     def test_roll_is_the_mean_of_its_outcomes(self):
@@ -128,10 +131,14 @@ class YachtValueTest(unittest.TestCase):
                                     "upper total 3 cannot come from the "
                                     "filled upper boxes TWOS"):
             gameai.yacht_value("yacht", "8189 3 3 0")
+        # Nothing scored yet, and 100 points: none of the boxes made them.
+        with self.assertRaisesRegex(ValueError,
+                                    "leaves 100 for the filled lower boxes"):
+            gameai.yacht_value("yacht", "8191 100 0 0")
+        # No state holds such a card: its text is refused.
         game = gameai.load_game("yacht(players=1)")
-        state = game.deserialize_state("0 1 0 2 0 8189 3 3 0")
         with self.assertRaisesRegex(ValueError, "player 0's scorecard"):
-            gameai.solve(state)
+            game.deserialize_state("0 1 0 2 0 8189 3 3 0")
 
     def test_finished_game_is_terminal(self):
         game = gameai.load_game("yacht(players=1)")
@@ -153,8 +160,14 @@ class SolveBadInputTest(unittest.TestCase):
             gameai.solve(state, nodez=5)
         with self.assertRaisesRegex(ValueError, "nodes"):
             gameai.solve(state, nodes=-1)
-        with self.assertRaisesRegex(ValueError, "expected a bool"):
+        with self.assertRaisesRegex(TypeError, "expected a bool"):
             gameai.solve(state, nodes=[1])
+        with self.assertRaisesRegex(TypeError, "expected a bool"):
+            gameai.solve(state, nodes=None)
+        # Numpy numbers are numbers.
+        self.assertIn(gameai.solve(state, nodes=np.int64(1000),
+                                   time_s=np.float64(5))["status"],
+                      ("solved", "bounded"))
 
     def test_bad_scorecards_and_games(self):
         with self.assertRaisesRegex(ValueError, "OPEN TOTAL UPPER YACHT50"):

@@ -67,6 +67,10 @@ internal static class BindingTest
                     }
                     else if (current == State.SimultaneousPlayer)
                     {
+                        Throws(() => state.LegalActions(), GameAiStatus.FailedPrecondition,
+                               name + ": LegalActions() where every seat acts", "with a seat");
+                        Throws(() => state.StringToAction("x"), GameAiStatus.FailedPrecondition,
+                               name + ": StringToAction(text) where every seat acts", "with a seat");
                         var joint = new long[players];
                         for (int p = 0; p < players; ++p)
                         {
@@ -102,6 +106,9 @@ internal static class BindingTest
                 Check(state.Returns().Count == players, name + ": one return per seat");
                 Check(state.Scores().Count == players, name + ": one score per seat");
                 Throws(() => state.ApplyAction(0), GameAiStatus.FailedPrecondition, name + ": action after the end");
+                Check(state.LegalActions().Count == 0, name + ": no legal action after the end");
+                Throws(() => state.ActionToString(0), GameAiStatus.FailedPrecondition,
+                       name + ": ActionToString(action) after the end", "game is over");
                 using (State copy = game.Deserialize(state.Serialize()))
                     Check(copy.Serialize() == state.Serialize(), name + ": serialize round trip");
                 Console.WriteLine("{0}: {1} steps, returns {2}, scores {3}", game.Spec, steps,
@@ -279,6 +286,8 @@ internal static class BindingTest
             Check(s.Status == SolveStatus.Bounded && s.Value == null && s.BestAction == null, "bounded: " + s.Json);
             Check(s.Lower <= 8 && s.Upper >= 8 && s.Nodes <= 20000, "bounds hold +8");
             Throws(() => Solution.Solve(state, "nodez=1"), GameAiStatus.InvalidArgument, "bad solver option", "nodez");
+            Throws(() => Solution.Solve(state, "tt=30,mem_mb=1"), GameAiStatus.OutOfMemory,
+                   "a table beyond the memory budget", "mem_mb");
             Throws(() => Solution.YachtScorecardValue(game, "8191 0 0 0"), GameAiStatus.InvalidArgument, "scorecard of mancala", "not a yacht game");
         }
         using (Game game = Game.Load("yacht(players=1)"))

@@ -49,6 +49,12 @@ class Agent {
   // Errors: FailedPrecondition before StartGame, InvalidArgument for a view
   // of another game spec (naming both), and the agent's own.
   absl::StatusOr<Action> Step(const State& view);
+  // StepLegal: the action at the full `state` (the agent sees only its
+  // seat's view), for callers that play it without a referee (the C API,
+  // Python, hints): Step's errors, FailedPrecondition when the seat has
+  // nothing to do at `state` (not its turn), and Internal for an action
+  // the seat cannot take there (naming the agent and the action).
+  absl::StatusOr<Action> StepLegal(const State& state);
   // Inform / EndGame: the same checks as Step.
   absl::Status Inform(const State& view, const Event& event);
   absl::Status EndGame(const State& view, absl::Span<const double> returns);
@@ -64,6 +70,8 @@ class Agent {
 
   // seat: this game's seat, kInvalidPlayer before the first StartGame.
   Player seat() const { return seat_; }
+  // name: the agent's spec, for messages ("agent" until LoadAgent names it).
+  const std::string& name() const { return name_; }
   // game_spec: the canonical spec of the game played; empty while unbound.
   const std::string& game_spec() const { return game_spec_; }
   // table: who sits at each seat this game (agent specs), public as in a

@@ -57,6 +57,9 @@ inline constexpr int64_t kMaxMatchGames = 100'000'000;
 // and series (every series' totals are kept until the merge, a few
 // kilobytes each).
 inline constexpr int kMaxMatchThreads = 256;
+// kMaxMatchAgents: the most agents one match lists (a solitaire game
+// compares any number side by side; other games take one per seat).
+inline constexpr int kMaxMatchAgents = 64;
 inline constexpr int64_t kMaxMatchSeries = 100'000;
 
 struct MatchOptions {
@@ -153,6 +156,13 @@ struct GameLogEntry {
   std::vector<double> scores;
 };
 
+// GameLogTextBytes: the most one game of `players` seats takes in the
+// JSON's game_log (an agent index of a few digits and a score of up to 24
+// characters a seat).
+constexpr int64_t GameLogTextBytes(int players) {
+  return 40 + int64_t{30} * players;
+}
+
 struct MatchResult {
   std::string game;   // the spec as given
   int64_t games = 0;  // games actually played (after rounding up)
@@ -190,6 +200,11 @@ struct MatchResult {
 // added to running totals as it ends (only the game log, when asked for,
 // keeps one entry per game).
 absl::StatusOr<MatchResult> RunMatch(const MatchOptions& options);
+
+// PlannedGames: the games RunMatch(options) plays (`games` rounded up to
+// whole rotations of the seats), or the error it would give about the
+// game, the agents' count and the bounds.
+absl::StatusOr<int64_t> PlannedGames(const MatchOptions& options);
 
 // Distributed matches (`mpirun gameai match`): the K series can be played
 // by several processes, each a contiguous range, and merged into exactly

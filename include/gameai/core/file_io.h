@@ -10,9 +10,10 @@
 // payload. A reader checks the header (at most kMaxHeaderBytes are read, so
 // /dev/zero or a huge text file costs nothing), the file's exact size and
 // the checksum before a caller uses a byte; a writer writes a temporary
-// file in the same directory and renames it into place, so an existing
-// file is only ever replaced by a complete one, and every failure names the
-// path and the system's reason.
+// file in the same directory and moves it to the path only if nothing is
+// there (not even a link to nothing), so a table file never replaces
+// anything, not even a file made while the table was computed, and every
+// failure names the path and the system's reason.
 //
 //   GAMEAI_RETURN_IF_ERROR(WriteTableFile(path, {.kind = "yacht-table",
 //       .version = 2, .params = "yahtzee_bonus=0"}, data, bytes));
@@ -51,9 +52,11 @@ struct TableHeader {
 inline constexpr size_t kMaxHeaderBytes = 512;
 
 // WriteTableFile: the header (kind, version, params of `header`; size and
-// checksum computed) and `bytes` of `payload` to `path`, through a
-// temporary file in its directory renamed into place. Errors name the path
-// and the reason (errno text); the temporary file is then removed.
+// checksum computed) and `bytes` of `payload` to a new file `path`,
+// through a temporary file in its directory moved into place. Errors
+// (FailedPrecondition) name the path and the reason (errno text, or that
+// something is at `path` now, which is left as it is); the temporary file
+// is then removed.
 absl::Status WriteTableFile(const std::string& path, const TableHeader& header,
                             const void* payload, int64_t bytes);
 
@@ -64,10 +67,11 @@ absl::Status CheckWritable(const std::string& path);
 class TableFileReader {
  public:
   // Open: reads and parses the header. Errors: NotFound when nothing is at
-  // `path`; FailedPrecondition when it cannot be opened or read (errno
-  // text); InvalidArgument for something other than a regular file or a
-  // file that is not a table (naming what it starts with), or a size that
-  // does not match its header (truncated, or bytes after the table).
+  // `path` (a link to nothing is InvalidArgument: something is there);
+  // FailedPrecondition when it cannot be opened or read (errno text);
+  // InvalidArgument for something other than a regular file or a file that is
+  // not a table (naming what it starts with), or a size that does not match its
+  // header (truncated, or bytes after the table).
   static absl::StatusOr<TableFileReader> Open(const std::string& path);
 
   TableFileReader(TableFileReader&& other) noexcept;

@@ -41,6 +41,13 @@ bool IsPrintableUtf8(std::string_view text);
 // that is not part of valid UTF-8 written as \xNN, for messages and
 // reports.
 std::string Printable(std::string_view text);
+// kMaxErrorTextBytes: the longest message ErrorText keeps.
+inline constexpr size_t kMaxErrorTextBytes = 2048;
+// ErrorText: an error `message` fit for every surface (a C string, a Python
+// str, a terminal): Printable but for its newlines, and cut to at most
+// kMaxErrorTextBytes at a character boundary, saying how much was cut (a
+// message that quotes a megabyte of input stays short).
+std::string ErrorText(std::string_view message);
 // Str: an absl::string_view (e.g. Status::message()) as a std::string.
 inline std::string Str(absl::string_view text) {
   return std::string(text.data(), text.size());

@@ -75,7 +75,8 @@ absl::Status CheckVectorEnvBuffers(const Game& game, int num_envs,
 
 // NewVectorEnv: errors name what is wrong: num_envs out of 1..1,000,000, a
 // game without an observation tensor, an opponents spec the registry does
-// not take, `player` no seat.
+// not take, `player` no seat; ResourceExhausted when the games and the
+// caller's buffers for them would not fit in memory (checked first).
 absl::StatusOr<std::unique_ptr<VectorEnv>> NewVectorEnv(
     std::shared_ptr<const Game> game, VectorEnvOptions options);
 

@@ -90,6 +90,14 @@ struct Scorecard {
   uint8_t yacht50;  // 1 once YACHT was written with 50
 };
 
+// CheckScorecard: OK when some game (under yahtzee_bonus or not) writes
+// `card`: an open mask of the 13 boxes, a 50 only in a filled YACHT, an
+// upper total that 0..5 dice of each filled upper box's face make, and a
+// rest of the total (less the upper total and its bonus) that the filled
+// lower boxes (and, with yahtzee_bonus, a further yacht's 100 per other
+// filled box) can score. Else InvalidArgument saying which fails.
+absl::Status CheckScorecard(const Scorecard& card, bool yahtzee_bonus);
+
 // State: the scorecards, and the turn in progress.
 //   phase kRoll: chance rolls the dice not in `dice` (the held multiset);
 //   phase kDecide: `dice` holds five dice; the player holds or scores.
