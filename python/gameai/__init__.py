@@ -12,6 +12,18 @@ load_game(spec) is the entry point; docs/python.md has the reference.
 from ._gameai import *  # noqa: F401,F403
 from ._gameai import __doc__ as _extension_doc  # noqa: F401
 
+
+
+def _game_from_pickle(spec):
+    """A pickled Game read back (Game.__reduce__)."""
+    return load_game(spec)  # noqa: F405
+
+
+def _state_from_pickle(spec, text):
+    """A pickled State read back (State.__reduce__)."""
+    return load_game(spec).deserialize_state(text)  # noqa: F405
+
+
 __all__ = [
     "CHANCE_PLAYER", "SIMULTANEOUS_PLAYER", "TERMINAL_PLAYER",
     "Agent", "Game", "GameType", "State", "VectorEnv",

@@ -31,6 +31,7 @@
 #include "gameai/yacht/optimal.h"
 #include "int_argument.h"
 #include "match_interrupt.h"
+#include "object_guards.h"
 #include "python_bindings.h"
 
 namespace py = pybind11;
@@ -38,16 +39,10 @@ namespace py = pybind11;
 namespace gameai::python {
 
 [[noreturn]] void Raise(const absl::Status& status) {
-  // Python takes the message as a C string: a NUL the user's text brought
-  // in is shown, not an end.
-  std::string message;
-  for (const char c : status.message()) {
-    if (c == '\0') {
-      message += "\\0";
-    } else {
-      message += c;
-    }
-  }
+  // Python takes the message as a UTF-8 C string: a NUL or a stray byte the
+  // user's text brought in is shown escaped (an undecodable message would
+  // be dropped), and a huge input is not quoted whole.
+  const std::string message = ErrorText(Str(status.message()));
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kNotFound:
@@ -73,6 +68,7 @@ namespace {
 struct PyAgent {
   std::shared_ptr<const Game> game;
   std::unique_ptr<Agent> agent;
+  bool busy = false;  // a call runs (step releases the GIL): OneCallAtATime
 };
 
 Player SeatOrCurrent(const State& state, py::object player) {
@@ -112,11 +108,18 @@ PYBIND11_MODULE(_gameai, m) {
       .def(
           "legal_actions",
           [](const State& s, py::object player) {
+            if (player.is_none() && s.IsSimultaneousNode()) {
+              throw py::value_error(fmt::format(
+                  "legal_actions: every seat acts at once here, each with "
+                  "its own actions; pass player=0..{}",
+                  s.GetGame().NumPlayers() - 1));
+            }
             return s.LegalActions(SeatOrCurrent(s, player));
           },
           py::arg("player") = py::none(),
-          "Legal actions, ascending: of `player` (at a simultaneous node "
-          "each seat has its own), or of whoever acts now.")
+          "Legal actions, ascending: of `player`, or of whoever acts now "
+          "(chance: the outcomes; [] at the end). At a simultaneous node "
+          "pass the seat (ValueError without one).")
       .def(
           "chance_outcomes",
           [](const State& s) {
@@ -213,11 +216,22 @@ PYBIND11_MODULE(_gameai, m) {
 
   BindTensors(m, state_class, game_class);
   BindVectorEnv(m);
+  NoBareNew(state_class,
+            "Game.new_initial_state(), Game.deserialize_state(), clone() or "
+            "pickle");
+  NoBareNew(game_class, "gameai.load_game(spec) or pickle");
 
-  py::class_<PyAgent>(m, "Agent", "A player: registered bots by spec.")
+  py::class_<PyAgent> agent_class(m, "Agent",
+                                  "A player: registered bots by spec.");
+  NoBareNew(agent_class, "gameai.load_agent(game, spec)");
+  NotPicklable(agent_class,
+               "an agent holds its search and what it learned; pickle its "
+               "game and spec and load_agent again");
+  agent_class
       .def(
           "start_game",
           [](PyAgent& a, py::handle seat, py::handle seed) {
+            const OneCallAtATime one(a.busy, "this gameai.Agent");
             Check(a.agent->StartGame(
                 *a.game,
                 IntArgument<Player>(seat, "seat", 0, a.game->NumPlayers() - 1),
@@ -228,17 +242,31 @@ PYBIND11_MODULE(_gameai, m) {
       .def(
           "step",
           [](PyAgent& a, const State& state) {
+            const OneCallAtATime one(a.busy, "this gameai.Agent");
             if (a.agent->seat() < 0) {
               throw std::runtime_error("call start_game(seat) first");
             }
-            std::unique_ptr<State> view = state.ViewFor(a.agent->seat());
-            py::gil_scoped_release release;
-            return Value(a.agent->Step(*view));
+            // The seat's view (all it may see, and its legal actions),
+            // taken with the GIL: another thread may change `state` while
+            // the search runs without it.
+            const std::unique_ptr<State> view = state.ViewFor(a.agent->seat());
+            absl::StatusOr<Action> action;
+            {
+              py::gil_scoped_release release;
+              action = a.agent->StepLegal(*view);
+            }
+            return Value(std::move(action));
           },
           py::arg("state"),
           "The agent's action where its seat acts (it sees only its view); "
-          "ValueError for a state of another game spec than the agent's.")
-      .def("explain", [](const PyAgent& a) { return a.agent->Explain(); })
+          "ValueError for a state of another game spec than the agent's, "
+          "RuntimeError where its seat has nothing to do. One call at a "
+          "time per agent: a second thread calling in gets RuntimeError.")
+      .def("explain",
+           [](PyAgent& a) {
+             const OneCallAtATime one(a.busy, "this gameai.Agent");
+             return a.agent->Explain();
+           })
       .def(
           "has_memory", [](const PyAgent& a) { return a.agent->HasMemory(); },
           "True when what it learns in one game changes its play in the "
@@ -268,7 +296,7 @@ PYBIND11_MODULE(_gameai, m) {
       "The names of every registered game.");
   m.def(
       "match",
-      [](const std::string& game, py::list agents, py::handle games_arg,
+      [](const std::string& game, py::object agents_arg, py::handle games_arg,
          py::handle seed_arg, py::handle threads_arg,
          py::handle random_opening_arg, py::handle series_arg) {
         const int64_t games =
@@ -280,6 +308,14 @@ PYBIND11_MODULE(_gameai, m) {
             IntArgument<int>(random_opening_arg, "random_opening", 0);
         const int64_t series =
             IntArgumentIn(series_arg, "series", 0, kMaxMatchSeries);
+        if (py::isinstance<py::str>(agents_arg) ||
+            !py::isinstance<py::sequence>(agents_arg)) {
+          throw py::type_error(
+              "match: agents must be a list (or other sequence) of agent "
+              "specs and Python agent objects; got " +
+              py::repr(agents_arg).cast<std::string>());
+        }
+        const py::list agents(agents_arg);
         std::vector<std::string> specs;
         const auto interrupt = std::make_shared<MatchInterrupt>();
         std::vector<AgentEntry> custom =
@@ -332,15 +368,19 @@ PYBIND11_MODULE(_gameai, m) {
         std::string v;
         if (py::isinstance<py::bool_>(value)) {
           v = value.cast<bool>() ? "true" : "false";
-        } else if (py::isinstance<py::int_>(value) ||
-                   py::isinstance<py::float_>(value)) {
-          v = py::repr(value).cast<std::string>();
+        } else if (PyIndex_Check(value.ptr())) {  // int, numpy integers
+          const auto index =
+              py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+          if (!index) throw py::error_already_set();
+          v = py::str(index);
+        } else if (PyFloat_Check(value.ptr())) {  // float, numpy.float64
+          v = py::repr(py::float_(value.cast<double>())).cast<std::string>();
         } else if (py::isinstance<py::str>(value)) {
           v = value.cast<std::string>();
         } else {
-          throw py::value_error("solver option " + key.cast<std::string>() +
-                                ": expected a bool, int, float or str, got " +
-                                py::repr(value).cast<std::string>());
+          throw py::type_error("solver option " + key.cast<std::string>() +
+                               ": expected a bool, int, float or str, got " +
+                               py::repr(value).cast<std::string>());
         }
         if (!text.empty()) text += ",";
         text += key.cast<std::string>() + "=" + v;
@@ -352,10 +392,13 @@ PYBIND11_MODULE(_gameai, m) {
         [solver_options](const State& state, const std::string& solver,
                          const py::kwargs& kwargs) {
           const std::string options = solver_options(solver, kwargs);
+          // Solved without the GIL on a copy: another thread may change
+          // `state` meanwhile.
+          const std::unique_ptr<State> own = state.Clone();
           absl::StatusOr<StateSolution> solution;
           {
             py::gil_scoped_release release;
-            solution = SolveState(state, options);
+            solution = SolveState(*own, options);
           }
           const std::string json =
               StateSolutionToJson(state, Value(std::move(solution)));
@@ -377,10 +420,16 @@ PYBIND11_MODULE(_gameai, m) {
         "yacht_value",
         [solver_options](py::object game, const std::string& scorecard,
                          const std::string& solver, const py::kwargs& kwargs) {
-          std::shared_ptr<const Game> g =
-              py::isinstance<py::str>(game)
-                  ? Value(LoadGame(game.cast<std::string>()))
-                  : game.cast<const PyGame&>().game;
+          std::shared_ptr<const Game> g;
+          if (py::isinstance<py::str>(game)) {
+            g = Value(LoadGame(game.cast<std::string>()));
+          } else if (py::isinstance<PyGame>(game)) {
+            g = game.cast<const PyGame&>().game;
+          } else {
+            throw py::type_error(
+                "yacht_value: game must be a gameai.Game or a spec str; got " +
+                py::repr(game).cast<std::string>());
+          }
           const std::string options = solver_options(solver, kwargs);
           absl::StatusOr<double> value;
           {

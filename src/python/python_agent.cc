@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "fmt/format.h"
 #include "gameai/core/agent.h"
 #include "gameai/core/registry.h"
+#include "gameai/core/spec.h"
 #include "match_interrupt.h"
 #include "python_bindings.h"
 
@@ -141,6 +143,20 @@ std::vector<AgentEntry> PythonAgentEntries(
       return std::make_unique<PythonAgent>(*object, name, interrupt);
     };
     entries.push_back(std::move(entry));
+  }
+  // A spec naming a seated object's entry would play that object.
+  for (size_t i = 0; i < agents.size(); ++i) {
+    if (!py::isinstance<py::str>(agents[i])) continue;
+    const absl::StatusOr<Spec> spec = ParseSpec(specs[i]);
+    for (const AgentEntry& entry : entries) {
+      if (spec.ok() && spec->name == entry.name) {
+        throw py::value_error(fmt::format(
+            "agents[{}]: '{}' names the Python object at agents[{}] (a "
+            "Python object plays as 'python<i>', its place in the list); "
+            "pass the object itself, or a registered agent's spec",
+            i, specs[i], entry.name.substr(std::string_view("python").size())));
+      }
+    }
   }
   return entries;
 }

@@ -14,6 +14,7 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "int_argument.h"
+#include "object_guards.h"
 #include "python_bindings.h"
 
 namespace py = pybind11;
@@ -69,13 +70,11 @@ const char* Name(GameType::Utility u) {
   }
 }
 
-std::unique_ptr<State> FromPickle(const py::tuple& t) {
-  if (t.size() != 2) {
-    throw py::value_error("a pickled gameai.State is (spec, serialized text)");
-  }
-  const auto spec = t[0].cast<std::string>();
-  std::shared_ptr<const Game> game = Value(LoadGame(spec));
-  return Value(game->DeserializeState(t[1].cast<std::string>()));
+// Unpickler: the package's function (python/gameai/__init__.py) that reads
+// a pickled object back; a Python function pickles by its name, where a
+// function of this extension would not.
+py::object Unpickler(const char* name) {
+  return py::module_::import("gameai").attr(name);
 }
 
 }  // namespace
@@ -108,6 +107,8 @@ void BindTensors(py::module_& m, py::class_<State>& state,
             Name(t.dynamics), Name(t.chance), Name(t.information),
             Name(t.utility));
       });
+  NoBareNew(type, "Game.get_type()");
+  NotPicklable(type, "pickle its Game and call get_type()");
 
   game.def(
           "get_type", [](const PyGame& g) { return g.game->Type(); },
@@ -126,14 +127,11 @@ void BindTensors(py::module_& m, py::class_<State>& state,
           "perfect information.")
       .def("information_state_tensor_size",
            [](const PyGame& g) { return g.game->InformationStateTensorSize(); })
-      .def(py::pickle(
-          [](const PyGame& g) { return py::make_tuple(g.game->Spec()); },
-          [](const py::tuple& t) {
-            if (t.size() != 1) {
-              throw py::value_error("a pickled gameai.Game is (spec,)");
-            }
-            return PyGame{Value(LoadGame(t[0].cast<std::string>()))};
-          }));
+      // Pickled as its spec, at every protocol (0 and 1 included).
+      .def("__reduce__", [](const PyGame& g) {
+        return py::make_tuple(Unpickler("_game_from_pickle"),
+                              py::make_tuple(g.game->Spec()));
+      });
 
   state
       .def(
@@ -156,7 +154,9 @@ void BindTensors(py::module_& m, py::class_<State>& state,
       .def(
           "legal_actions_mask",
           [](const State& s, py::object player) {
-            const Player p = player.is_none()
+            // A chance node's mask is its outcomes', the end's all zero;
+            // at a simultaneous node the seat must be named (Seat).
+            const Player p = player.is_none() && !s.IsSimultaneousNode()
                                  ? s.CurrentPlayer()
                                  : Seat(s, player, "legal_actions_mask");
             py::array_t<uint8_t> out(s.GetGame().NumDistinctActions());
@@ -189,7 +189,20 @@ void BindTensors(py::module_& m, py::class_<State>& state,
                   "generator with random() (random.Random, "
                   "numpy.random.Generator)");
             }
-            double u = rng.attr("random")().cast<double>();
+            const py::object drawn = rng.attr("random")();
+            if (!PyFloat_Check(drawn.ptr()) && !PyLong_Check(drawn.ptr())) {
+              throw py::type_error(
+                  "sample_chance_outcome: rng.random() must return a float "
+                  "in [0, 1); got " +
+                  py::repr(drawn).cast<std::string>());
+            }
+            double u = drawn.cast<double>();
+            if (!(u >= 0.0 && u < 1.0)) {  // NaN too
+              throw py::value_error(
+                  "sample_chance_outcome: rng.random() must return a float "
+                  "in [0, 1); got " +
+                  py::repr(drawn).cast<std::string>());
+            }
             for (const ChanceOutcome& o : outcomes) {
               if (u < o.probability) return o.action;
               u -= o.probability;
@@ -203,11 +216,13 @@ void BindTensors(py::module_& m, py::class_<State>& state,
       .def(
           "__deepcopy__", [](const State& s, py::dict) { return s.Clone(); },
           py::arg("memo"), "An independent copy, history included.")
-      .def(py::pickle(
-          [](const State& s) {
-            return py::make_tuple(s.GetGame().Spec(), s.Serialize());
-          },
-          &FromPickle));
+      // Pickled as its game's spec and serialized text (the history is not
+      // kept), at every protocol.
+      .def("__reduce__", [](const State& s) {
+        return py::make_tuple(
+            Unpickler("_state_from_pickle"),
+            py::make_tuple(s.GetGame().Spec(), s.Serialize()));
+      });
 }
 
 }  // namespace gameai::python

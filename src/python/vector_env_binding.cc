@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -11,6 +12,7 @@
 #include "gameai/core/registry.h"
 #include "gameai/core/vector_env.h"
 #include "int_argument.h"
+#include "object_guards.h"
 #include "python_bindings.h"
 
 namespace py = pybind11;
@@ -64,6 +66,7 @@ class PyVectorEnv {
   }
 
   py::tuple Reset() {
+    const OneCallAtATime one(busy_, "this gameai.VectorEnv");
     absl::Status status;
     {
       py::gil_scoped_release release;
@@ -75,6 +78,7 @@ class PyVectorEnv {
   }
 
   py::tuple Step(py::object given) {
+    const OneCallAtATime one(busy_, "this gameai.VectorEnv");
     if (!reset_) throw std::runtime_error("VectorEnv.step: call reset() first");
     // Integers only: a float action would be cut to an integer silently.
     const py::array array = py::array::ensure(given);
@@ -85,6 +89,19 @@ class PyVectorEnv {
           (array ? "an array of dtype " +
                        py::str(array.dtype()).cast<std::string>()
                  : py::repr(given).cast<std::string>()));
+    }
+    // An unsigned value past int64 would wrap to a negative action.
+    if (array.dtype().kind() == 'u' && array.dtype().itemsize() == 8) {
+      const auto wide =
+          py::array_t<uint64_t, py::array::c_style>::ensure(array);
+      for (py::ssize_t i = 0; i < wide.size(); ++i) {
+        if (wide.data()[i] > static_cast<uint64_t>(INT64_MAX)) {
+          throw py::value_error(
+              "VectorEnv.step: actions[" + std::to_string(i) + "]=" +
+              std::to_string(wide.data()[i]) + " is no action; accepted: 0.." +
+              std::to_string(game_->NumDistinctActions() - 1));
+        }
+      }
     }
     const auto actions =
         py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(
@@ -118,25 +135,41 @@ class PyVectorEnv {
   py::array_t<int32_t> current_player_;
   VectorEnvBuffers buffers_;
   bool reset_ = false;
+  bool busy_ = false;  // a call runs without the GIL: OneCallAtATime
 };
 
 }  // namespace
 
 void BindVectorEnv(py::module_& m) {
-  py::class_<PyVectorEnv>(
+  py::class_<PyVectorEnv> cls(
       m, "VectorEnv",
       "n games of one spec stepped in C++ per call. Chance is sampled "
       "inside; a finished game restarts at once (done[i] set, its returns "
       "in rewards[i]). The arrays returned are the env's own buffers, "
       "overwritten by the next call: copy what you keep. With opponents "
-      "(an agent spec) that agent plays every seat but `player`.")
-      .def(py::init<const std::string&, py::handle, py::handle, py::object,
-                    py::handle>(),
-           py::arg("spec"), py::arg("n"), py::arg("seed") = 0,
-           py::arg("opponents") = py::none(), py::arg("player") = 0)
-      .def("reset", &PyVectorEnv::Reset,
-           "Starts every game: (observations [n, obs], legal_mask [n, "
-           "actions] uint8, current_player [n] int32).")
+      "(an agent spec) that agent plays every seat but `player`. One call "
+      "at a time per env: a second thread calling in gets RuntimeError.");
+  // Made whole by __new__ (a __new__ without __init__ would leave pybind
+  // an env of uninitialized memory); the __init__ that Python calls after
+  // it finds the object made and does nothing.
+  cls.def_static(
+         "__new__",
+         [](py::handle, const std::string& spec, py::handle n, py::handle seed,
+            py::object opponents, py::handle player) {
+           return std::make_unique<PyVectorEnv>(spec, n, seed,
+                                                std::move(opponents), player);
+         },
+         py::arg("cls"), py::arg("spec"), py::arg("n"), py::arg("seed") = 0,
+         py::arg("opponents") = py::none(), py::arg("player") = 0)
+      .def(
+          "__init__", [](py::handle, py::args, py::kwargs) {},
+          "The env is made by __new__.");
+  NotPicklable(cls,
+               "it steps games in C++; pickle its spec and options and make "
+               "it again");
+  cls.def("reset", &PyVectorEnv::Reset,
+          "Starts every game: (observations [n, obs], legal_mask [n, "
+          "actions] uint8, current_player [n] int32).")
       .def("step", &PyVectorEnv::Step, py::arg("actions"),
            "One action per game for its current player: (observations, "
            "legal_mask, rewards [n, players] float32, done [n] bool, "

@@ -1,0 +1,192 @@
+"""What a Python caller cannot do to the C++ objects behind the module:
+make them without their constructor, pickle them at an old protocol,
+call one from two threads, ask for more memory than the machine has; and
+the messages of the checks added with these (every surface's promises in
+docs/python.md)."""
+import math
+import os
+import pickle
+import resource
+import subprocess
+import sys
+import threading
+import unittest
+
+import numpy as np
+
+import gameai
+
+
+def simultaneous_state():
+    state = gameai.load_game("minirisk(players=3)").new_initial_state()
+    state.apply_action(state.sample_chance_outcome(1))
+    assert state.is_simultaneous_node()
+    return state
+
+
+class PickleTest(unittest.TestCase):
+    def test_games_and_states_pickle_at_every_protocol(self):
+        # Protocols 0 and 1 aborted the interpreter.
+        game = gameai.load_game("daifugo(players=3,games=2)")
+        state = game.new_initial_state()
+        for _ in range(5):
+            state.apply_action(state.legal_actions()[0])
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            self.assertEqual(pickle.loads(pickle.dumps(game, protocol)).spec(),
+                             game.spec(), protocol)
+            back = pickle.loads(pickle.dumps(state, protocol))
+            self.assertEqual(back.serialize(), state.serialize(), protocol)
+
+    def test_agents_envs_and_types_refuse_at_every_protocol(self):
+        game = gameai.load_game("mancala")
+        others = [gameai.load_agent(game, "random"),
+                  gameai.VectorEnv("mancala", 2), game.get_type()]
+        for obj in others:
+            for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+                with self.assertRaisesRegex(TypeError, "cannot pickle gameai"):
+                    pickle.dumps(obj, protocol)
+
+
+class BareNewTest(unittest.TestCase):
+    def test_no_object_is_made_by_new_alone(self):
+        # Each segfaulted (or read garbage) at its first method.
+        for cls, made_by in [(gameai.State, "new_initial_state"),
+                             (gameai.Game, "load_game"),
+                             (gameai.Agent, "load_agent"),
+                             (gameai.GameType, "get_type")]:
+            with self.assertRaisesRegex(TypeError, made_by):
+                cls.__new__(cls)
+        with self.assertRaises(TypeError):
+            gameai.VectorEnv.__new__(gameai.VectorEnv)
+        # The constructor still makes a whole env.
+        env = gameai.VectorEnv("mancala", n=2, seed=1)
+        self.assertEqual(env.reset()[0].shape[0], 2)
+
+
+class ThreadTest(unittest.TestCase):
+    def run_while_busy(self, busy_call, second_call):
+        """Calls second_call from this thread while busy_call runs (the GIL
+        released) on another; returns what second_call raised, if ever."""
+        raised = []
+        worker = threading.Thread(target=busy_call)
+        worker.start()
+        while worker.is_alive() and not raised:
+            try:
+                second_call()
+            except RuntimeError as e:
+                raised.append(e)
+        worker.join()
+        return raised
+
+    def test_a_second_thread_is_told_the_agent_is_in_use(self):
+        # Two threads in one agent's search segfaulted.
+        game = gameai.load_game("mancala")
+        agent = gameai.load_agent(game, "mcts(simulations=200000)")
+        agent.start_game(0, seed=1)
+        state = game.new_initial_state()
+        raised = self.run_while_busy(lambda: agent.step(state),
+                                     lambda: agent.explain())
+        self.assertTrue(raised, "the search ended before a second call")
+        self.assertIn("in use by another thread", str(raised[0]))
+        self.assertIn(agent.step(state), state.legal_actions())
+
+    def test_a_second_thread_is_told_the_env_is_in_use(self):
+        env = gameai.VectorEnv("mancala", n=8, seed=1,
+                               opponents="mcts(simulations=20000)")
+        env.reset()
+        raised = self.run_while_busy(
+            lambda: env.step(np.zeros(8, dtype=np.int64)),
+            lambda: env.reset())
+        self.assertTrue(raised, "the step ended before a second call")
+        self.assertIn("in use by another thread", str(raised[0]))
+
+
+class MemoryTest(unittest.TestCase):
+    @unittest.skipIf("asan" in os.environ.get("LD_PRELOAD", ""),
+                     "ASan reserves the address space a limit would cut")
+    def test_a_vector_env_beyond_memory_is_refused_before_it_is_made(self):
+        # 200,000 Lines boards and their buffers (a legal mask of 17,544
+        # actions each): 4.4 GB, under a 3 GiB address-space limit.
+        code = ("import gameai\n"
+                "try:\n"
+                "    gameai.VectorEnv('linesboard', n=200000)\n"
+                "except MemoryError as e:\n"
+                "    print('MemoryError:', e)\n")
+        limit = 3 << 30
+        run = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True,
+            env=os.environ, timeout=60,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS,
+                                                  (limit, limit)))
+        self.assertIn("MemoryError: a vector env of 200000 games of "
+                      "linesboard", run.stdout, run.stderr)
+
+
+class MessageTest(unittest.TestCase):
+    def test_bytes_that_are_not_utf8_are_shown_escaped(self):
+        # The message was dropped: a bare ValueError.
+        with self.assertRaisesRegex(ValueError, r"pits=\\xe9"):
+            gameai.load_game(b"mancala(pits=\xe9)")
+
+    def test_a_huge_input_is_not_quoted_whole(self):
+        with self.assertRaises(ValueError) as caught:
+            gameai.load_game("x" * 1000000)
+        self.assertLess(len(str(caught.exception)), 4096)
+        self.assertIn("(cut: the message held", str(caught.exception))
+
+
+class ArgumentTest(unittest.TestCase):
+    def test_match_takes_any_sequence_of_agents_but_a_str(self):
+        result = gameai.match("mancala", ("random", "greedy"), games=2)
+        self.assertEqual(result["games"], 2)
+        with self.assertRaisesRegex(TypeError, "agents must be a list"):
+            gameai.match("mancala", "random", games=2)
+
+    def test_a_spec_may_not_name_a_seated_python_object(self):
+        class First:
+            def step(self, state):
+                return state.legal_actions()[0]
+
+        with self.assertRaisesRegex(ValueError,
+                                    "'python1' names the Python object"):
+            gameai.match("mancala", ["python1", First()], games=2)
+
+    def test_yacht_value_names_what_game_may_be(self):
+        with self.assertRaisesRegex(TypeError, "a gameai.Game or a spec str"):
+            gameai.yacht_value(5, "CHANCE 0 0 0")
+
+    def test_a_generator_must_draw_in_zero_to_one(self):
+        state = gameai.load_game("yacht").new_initial_state()
+        for bad, error in [(1.5, ValueError), (math.nan, ValueError),
+                           (-0.5, ValueError), ("x", TypeError),
+                           (None, TypeError)]:
+            rng = type("R", (), {"random": lambda self, v=bad: v})()
+            with self.assertRaisesRegex(error, r"in \[0, 1\)"):
+                state.sample_chance_outcome(rng)
+
+    def test_no_seat_at_a_simultaneous_node_is_an_error(self):
+        # legal_actions() and the mask were silently empty there.
+        state = simultaneous_state()
+        for call in (state.legal_actions, state.legal_actions_mask):
+            with self.assertRaisesRegex(ValueError, "pass player=0..2"):
+                call()
+        self.assertTrue(state.legal_actions(1))
+        self.assertEqual(int(state.legal_actions_mask(1).sum()), 15)
+
+    def test_an_unsigned_action_past_int64_does_not_wrap(self):
+        env = gameai.VectorEnv("mancala", n=2)
+        env.reset()
+        with self.assertRaisesRegex(ValueError, r"actions\[0\]=\d+ is no "):
+            env.step(np.array([2**63, 0], dtype=np.uint64))
+
+    def test_step_where_the_seat_has_nothing_to_do_names_the_agent(self):
+        game = gameai.load_game("mancala")
+        agent = gameai.load_agent(game, "beginner")
+        agent.start_game(1)
+        with self.assertRaisesRegex(RuntimeError,
+                                    "beginner: seat 1 has nothing to do"):
+            agent.step(game.new_initial_state())
+
+
+if __name__ == "__main__":
+    unittest.main()
