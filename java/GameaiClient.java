@@ -49,10 +49,20 @@ public abstract class GameaiClient {
   protected Map<String, Object> welcome;
 
   /** Plays until the tournament ends; returns its standings. Reconnects
-   *  with the same token for up to retryMillis when the connection is lost. */
-  @SuppressWarnings("unchecked")
+   *  with the same token for up to retryMillis when the connection is lost.
+   *  A hook's exception (a RuntimeException) is the bot's bug: it is
+   *  printed and the tournament goes on (chooseAction's declines). */
   public Map<String, Object> run(String host, int port, String token,
                                  long retryMillis) throws IOException {
+    return run(host, port, token, retryMillis, 0);
+  }
+
+  /** The same, and a server that sends nothing for idleMillis (0: no
+   *  limit, as long as the tournament takes) counts as lost too. */
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> run(String host, int port, String token,
+                                 long retryMillis, int idleMillis)
+      throws IOException {
     long giveUp = System.currentTimeMillis() + retryMillis;
     while (true) {
       Socket socket;
@@ -65,6 +75,7 @@ public abstract class GameaiClient {
       }
       try (socket) {
         socket.setTcpNoDelay(true);
+        socket.setSoTimeout(idleMillis);  // a timeout is an IOException: lost
         Map<String, Object> end = null;
         try {
           end = session(socket, token);
@@ -131,11 +142,13 @@ public abstract class GameaiClient {
       if ("welcome".equals(type)) {
         welcome = m;
       } else if ("game_start".equals(type)) {
-        onGameStart(m);
+        hook("onGameStart", () -> onGameStart(m));
       } else if ("event".equals(type)) {
-        onEvent((Map<String, Object>) m.get("event"),
-                (Map<String, Object>) m.get("view"));
+        Object event = field(m, "event"), view = field(m, "view");
+        hook("onEvent", () -> onEvent((Map<String, Object>) event,
+                                      (Map<String, Object>) view));
       } else if ("act".equals(type)) {
+        Object request = field(m, "request");
         String reply;
         try {
           long action = chooseAction((Map<String, Object>) m.get("view"),
@@ -144,17 +157,36 @@ public abstract class GameaiClient {
         } catch (RuntimeException e) {
           reply = ",\"error\":" + quote(String.valueOf(e));
         }
-        send(out, "{\"type\":\"action\",\"request\":" + m.get("request")
-            + reply + "}");
+        send(out, "{\"type\":\"action\",\"request\":" + request + reply
+            + "}");
       } else if ("game_end".equals(type)) {
-        onGameEnd(m);
+        hook("onGameEnd", () -> onGameEnd(m));
       } else if ("rejected".equals(type)) {
-        onRejected(m);
+        hook("onRejected", () -> onRejected(m));
       } else if ("tournament_end".equals(type)) {
+        field(m, "standings");
         return m;
       }
     }
     return null;  // the connection was lost
+  }
+
+  /** m's value of key, else a ServerError naming the message. */
+  private static Object field(Map<String, Object> m, String key) {
+    if (!m.containsKey(key)) {
+      throw new ServerError("the server's " + m.get("type")
+          + " message has no \"" + key + "\"");
+    }
+    return m.get(key);
+  }
+
+  /** Runs a hook: its RuntimeException is printed, not fatal. */
+  private static void hook(String name, Runnable call) {
+    try {
+      call.run();
+    } catch (RuntimeException e) {
+      System.err.println("GameaiClient: " + name + " failed: " + e);
+    }
   }
 
   private static void send(OutputStream out, String json) throws IOException {

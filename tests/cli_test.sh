@@ -45,6 +45,8 @@ expect_status 2 "--games x: expected an integer" match mancala --agents random -
 expect_status 2 "unknown agent 'nobot'" serve mancala --seats random,nobot --port 0
 [[ $("$GAMEAI" serve mancala --seats random,nobot --port 0 2>&1) != *listening* ]] || { echo "FAIL: serve listened before refusing a seat spec"; failures=$((failures + 1)); }
 expect_status 2 "--agents given twice \('random' and 'greedy'\): give it once" match mancala --agents random --agents greedy
+expect_status 2 "--json given twice: give it once" games --json --json
+expect_status 2 "--verbose given twice" play mancala --agents random,random --verbose --verbose
 expect_status 2 "--threads 0" match mancala --agents random --threads 0
 expect_status 2 "unknown option '--fast'" match mancala --agents random --fast
 expect_status 2 "has 2 seats but 3 agents" match mancala --agents random,random,greedy
@@ -52,6 +54,11 @@ expect_status 2 "usage: gameai match" match mancala
 expect_status 2 "unknown game" agents chess
 expect_status 0 "" games
 expect_status 0 "" agents mancala
+# A whole spec names its game (its agents are the same); its parameters
+# must still be valid.
+[[ $("$GAMEAI" agents 'mancala(pits=3)') == "$("$GAMEAI" agents mancala)" ]] ||
+  { echo "FAIL: agents 'mancala(pits=3)' differs from agents mancala"; failures=$((failures + 1)); }
+expect_status 2 "pits=99 is out of range" agents 'mancala(pits=99)'
 # Every subcommand's --help lists its options and exits 0.
 for command in play match solve games agents serve connect uecda; do
   expect_status 0 "" "$command" --help
@@ -103,6 +110,13 @@ else
     match mancala --agents 'mcts(max_nodes=2147483648)',random --games 2
   expect_limited 3000000 1 "table of 2\^28 entries.*more than the budget mem_mb=2048" \
     solve 'mancala(pits=8,seeds=8)' --solver tt=28
+  # The game log and its JSON are counted before the match (their JSON
+  # document aborted the process past the limit).
+  expect_limited 1000000 1 "the game log of 4000000 games \(with its JSON\) needs" \
+    match 'mancala(pits=1,seeds=1)' --agents random,greedy --games 4000000 --json --game-log
+  # What it does take stays within the count: 400,000 games in 1 GB.
+  expect_limited 1000000 0 "" \
+    match 'mancala(pits=1,seeds=1)' --agents random,greedy --games 400000 --json --game-log
   # The arena allocates per game: the documented maximum starts at once and
   # plays on in 1 GB (stopped here after 3 s: 124 is timeout's status).
   (ulimit -v 1000000 && exec timeout 3 "$GAMEAI" match mancala --agents random,random --games 100000000 >/dev/null 2>&1)
@@ -238,6 +252,11 @@ expect_status 2 "game 'minirisk' has no exact solver; games with one: mancala, y
 expect_status 2 "mancala state: expected 15 numbers" solve mancala --state '0 4 4'
 expect_status 2 "upper total 3 cannot come from the filled upper boxes TWOS" solve yacht --scorecard '8189 3 3 0' --solver cache="$yacht_table"
 expect_status 2 "player 0's scorecard: upper total 3" solve 'yacht(players=1)' --state '0 1 0 2 0 8189 3 3 0' --solver cache="$yacht_table"
+# Totals the filled boxes cannot make: points with nothing scored, and
+# nothing open with YACHT's 50 in a total of 0.
+expect_status 2 "leaves 100 for the filled lower boxes \(none filled\)" solve yacht --scorecard '8191 100 0 0' --solver cache="$yacht_table"
+expect_status 2 "which cannot score that; no game reaches it" solve yacht --scorecard '- 0 0 1' --solver cache="$yacht_table"
+expect_status 2 "player 0's scorecard: total 5 less the upper total 0 leaves 5" solve 'yacht(players=1)' --state '0 0 1 2 300 8191 5 0 0' --solver cache="$yacht_table"
 expect_status 2 "not a yacht game" solve mancala --scorecard '8191 0 0 0'
 expect_status 2 "exclude each other" solve yacht --state x --scorecard '8191 0 0 0'
 # A file that cannot be read is exit status 1 (cli.md); one too long to be
@@ -245,6 +264,27 @@ expect_status 2 "exclude each other" solve yacht --state x --scorecard '8191 0 0
 expect_status 1 "cannot read '$tmp/missing': No such file" solve mancala --state-file "$tmp/missing"
 expect_status 1 "cannot read '$tmp': it is a directory" solve mancala --state-file "$tmp"
 expect_status 2 "longer than 64 KiB, no state text" solve mancala --state-file /dev/zero
+
+# play: an input line is read to a bound (a person types less), and
+# --debug-log says why it cannot make its file.
+out=$(timeout 20 "$GAMEAI" play mancala --agents human,random </dev/zero 2>&1)
+[[ $? -eq 0 && $out == *"a line of more than 4096 bytes is no move"* ]] ||
+  { echo "FAIL: play </dev/zero: $(tail -c 300 <<<"$out")"; failures=$((failures + 1)); }
+: >"$tmp/taken"
+expect_status 1 "cannot create '$tmp/taken': File exists \(an existing file is never overwritten" play mancala --agents random,random --debug-log "$tmp/taken"
+expect_status 1 "cannot create '$tmp/none/x': No such file or directory" play mancala --agents random,random --debug-log "$tmp/none/x"
+expect_status 2 "--debug-log needs a file name" play mancala --agents random,random --debug-log ''
+
+# serve: a log that is a directory or no regular file is named so.
+expect_status 1 "log '$tmp' is a directory" serve mancala --seats random,random --port 0 --games 1 --log "$tmp"
+expect_status 1 "log '$tmp' is a directory, not a tournament log" serve mancala --seats random,random --port 0 --games 1 --resume "$tmp"
+expect_status 1 "log '/dev/zero' is not a regular file" serve mancala --seats random,random --port 0 --games 1 --resume /dev/zero
+
+# uecda: the agent is checked before the log file is made; a log that
+# cannot be opened is exit 1 with the reason.
+expect_status 2 "unknown agent 'nosuch'" uecda --port 1 --agent nosuch --games-log "$tmp/new.log"
+[[ ! -e "$tmp/new.log" ]] || { echo "FAIL: uecda made its log for a bad agent"; failures=$((failures + 1)); }
+expect_status 1 "--games-log: cannot open '$tmp': Is a directory" uecda --port 1 --agent heuristic --games-log "$tmp"
 rm -rf "$tmp"
 
 if [[ $failures -ne 0 ]]; then

@@ -20,11 +20,14 @@ tournament, across reconnections, so it can learn from game to game.
 """
 
 import json
+import operator
 import socket
 import sys
 import time
 
 PROTOCOL_VERSION = 1
+# The longest line read from the server (its own bound is the same).
+MAX_LINE_BYTES = 16 * 1024 * 1024
 
 __all__ = ["Agent", "ServerError", "PROTOCOL_VERSION"]
 
@@ -55,11 +58,15 @@ class Agent:
     # What the server told us at hello: game, seats, participant, label, ...
     welcome = None
 
-    def run(self, host, port, token, retry_seconds=10.0):
+    def run(self, host, port, token, retry_seconds=10.0, idle_seconds=None):
         """Plays until the tournament ends; returns its standings (the
         arena's JSON). Reconnects with the same token when the connection
-        is lost, for up to retry_seconds. Raises ServerError when the
-        server refuses, OSError when no server is reachable."""
+        is lost, for up to retry_seconds; with idle_seconds, a server that
+        sends nothing for that long counts as lost too (None: wait as long
+        as the tournament takes). Raises ServerError when the server
+        refuses or breaks the protocol, OSError when no server is
+        reachable. An exception in a hook is the bot's bug: it is printed
+        and the tournament goes on (choose_action's declines the move)."""
         give_up = time.monotonic() + retry_seconds
         while True:
             try:
@@ -70,11 +77,11 @@ class Agent:
                 time.sleep(0.05)
                 continue
             with sock:
-                sock.settimeout(None)
+                sock.settimeout(idle_seconds)
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 try:
                     end = self._session(sock, token)
-                except ConnectionError:  # reset mid-session: lost as well
+                except (ConnectionError, socket.timeout):  # lost as well
                     end = None
                 if end is not None:
                     return end["standings"]
@@ -85,9 +92,13 @@ class Agent:
         reader = sock.makefile("rb")
         self._send(sock, {"type": "hello", "protocol": PROTOCOL_VERSION,
                           "name": self.name, "token": token})
-        for raw in reader:
+        while True:
+            raw = reader.readline(MAX_LINE_BYTES + 1)
+            if len(raw) > MAX_LINE_BYTES:
+                raise ServerError(f"the server sent a line of more than "
+                                  f"{MAX_LINE_BYTES} bytes")
             if not raw.endswith(b"\n"):
-                return None  # cut mid-line: the connection was lost
+                return None  # the end, or cut mid-line: the connection lost
             try:
                 message = json.loads(raw)
             except ValueError as e:
@@ -97,31 +108,48 @@ class Agent:
                 raise ServerError(f"the server sent {raw[:200]!r}, not a "
                                   f"JSON object")
             kind = message.get("type")
+
+            def field(key):
+                if key not in message:
+                    raise ServerError(f"the server's {kind!r} message has no "
+                                      f"{key!r}: {raw[:200]!r}")
+                return message[key]
+
             if kind == "error":
                 raise ServerError(message.get("message", ""))
             if kind == "welcome":
                 self.welcome = message
             elif kind == "game_start":
-                self.on_game_start(message)
+                self._hook("on_game_start", message)
             elif kind == "event":
-                self.on_event(message["event"], message["view"])
+                self._hook("on_event", field("event"), field("view"))
             elif kind == "act":
-                reply = {"type": "action", "request": message["request"]}
+                reply = {"type": "action", "request": field("request")}
+                view, legal = field("view"), field("legal_actions")
                 try:
-                    reply["action"] = int(self.choose_action(
-                        message["view"], message["legal_actions"]))
+                    # An int (numpy's too); a float is the bot's bug, not
+                    # an action cut to an integer.
+                    reply["action"] = operator.index(
+                        self.choose_action(view, legal))
                 except Exception as e:  # the bot's bug: declined, not fatal
                     print(f"gameai_client: choose_action failed: {e!r}",
                           file=sys.stderr)
                     reply["error"] = repr(e)
                 self._send(sock, reply)
             elif kind == "game_end":
-                self.on_game_end(message)
+                self._hook("on_game_end", message)
             elif kind == "rejected":
-                self.on_rejected(message)
+                self._hook("on_rejected", message)
             elif kind == "tournament_end":
+                field("standings")
                 return message
-        return None  # connection lost
+
+    def _hook(self, name, *args):
+        """Calls hook `name`: its exception is printed, not fatal."""
+        try:
+            getattr(self, name)(*args)
+        except Exception as e:  # the bot's bug: the tournament goes on
+            print(f"gameai_client: {name} failed: {e!r}", file=sys.stderr)
 
     @staticmethod
     def _send(sock, message):

@@ -44,7 +44,10 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,
       has_value = true;
     }
     if (switch_flags.count(name) && !has_value) {
-      args.switches.insert(name);
+      if (!args.switches.insert(name).second) {
+        return absl::InvalidArgumentError(
+            fmt::format("--{} given twice: give it once", name));
+      }
     } else if (value_flags.count(name)) {
       if (!has_value) {
         if (i + 1 >= argv.size()) {
@@ -80,7 +83,7 @@ int ExitCodeFor(const absl::Status& status) {
 }
 
 int Fail(const absl::Status& status) {
-  fmt::print(stderr, "gameai: {}\n", Str(status.message()));
+  fmt::print(stderr, "gameai: {}\n", ErrorText(Str(status.message())));
   return ExitCodeFor(status);
 }
 

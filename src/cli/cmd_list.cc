@@ -3,6 +3,7 @@
 #include "args.h"
 #include "fmt/format.h"
 #include "gameai/core/registry.h"
+#include "gameai/core/spec.h"
 
 namespace gameai::cli {
 namespace {
@@ -79,8 +80,19 @@ int RunAgents(const std::vector<std::string>& argv) {
   if (args->positional.empty()) {
     games = RegisteredGames();
   } else {
-    absl::StatusOr<const GameEntry*> game = FindGame(args->positional[0]);
+    // A name or a whole spec ("mancala(pits=3)": the game's agents are
+    // the same with any parameters, which must still be valid).
+    const std::string& given = args->positional[0];
+    absl::StatusOr<Spec> spec = ParseSpec(given);
+    if (!spec.ok()) return Fail(spec.status());
+    absl::StatusOr<const GameEntry*> game = FindGame(spec->name);
     if (!game.ok()) return Fail(game.status());
+    if (!spec->args.empty()) {
+      if (absl::StatusOr<std::shared_ptr<const Game>> loaded = LoadGame(given);
+          !loaded.ok()) {
+        return Fail(loaded.status());
+      }
+    }
     games.push_back(*game);
   }
   const bool json = args->switches.count("json") > 0;

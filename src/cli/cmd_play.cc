@@ -67,8 +67,7 @@ std::vector<std::string> DefaultNames(const std::vector<std::string>& specs) {
       std::count(specs.begin(), specs.end(), std::string("human")));
   std::vector<std::string> names;
   for (size_t i = 0; i < specs.size(); ++i) {
-    const bool shared =
-        std::count(specs.begin(), specs.end(), specs[i]) > 1;
+    const bool shared = std::count(specs.begin(), specs.end(), specs[i]) > 1;
     if (specs[i] == "human") {
       names.push_back(humans == 1 ? "You" : fmt::format("Player {}", i + 1));
     } else {
@@ -128,9 +127,8 @@ absl::StatusOr<std::vector<std::string>> SeatSpecs(const Args& args,
 absl::Status CheckPeople(const std::vector<std::string>& specs,
                          const Game& game) {
   const GameType type = game.Type();
-  const bool hidden =
-      type.information == GameType::Information::kImperfect ||
-      type.dynamics == GameType::Dynamics::kSimultaneous;
+  const bool hidden = type.information == GameType::Information::kImperfect ||
+                      type.dynamics == GameType::Dynamics::kSimultaneous;
   if (hidden && std::count(specs.begin(), specs.end(), "human") > 1) {
     return absl::InvalidArgumentError(fmt::format(
         "game '{}' has hidden cards or moves: one human seat per terminal",
@@ -147,8 +145,8 @@ int RunPlay(const std::vector<std::string>& argv) {
       {"verbose", "help"});
   if (!args.ok()) return Fail(args.status());
   if (args->switches.count("help")) {
-    fmt::print("{}", PlayHelp(args->positional.empty() ? ""
-                                                       : args->positional[0]));
+    fmt::print("{}",
+               PlayHelp(args->positional.empty() ? "" : args->positional[0]));
     return 0;
   }
   if (args->positional.size() != 1) {
@@ -173,6 +171,10 @@ int RunPlay(const std::vector<std::string>& argv) {
   config.seed = static_cast<uint64_t>(*seed);
   config.verbose = args->switches.count("verbose") > 0;
   if (auto it = args->values.find("debug-log"); it != args->values.end()) {
+    if (it->second.empty()) {
+      return Fail(absl::InvalidArgumentError(
+          "--debug-log needs a file name (a new file)"));
+    }
     config.debug_log = it->second;
   }
   for (const std::string& spec : *specs) {
@@ -196,18 +198,16 @@ int RunPlay(const std::vector<std::string>& argv) {
       }
     }
     if (names.size() != specs->size()) {
-      return Fail(absl::InvalidArgumentError(
-          fmt::format("--names: {} names for {} seats", names.size(),
-                      specs->size())));
+      return Fail(absl::InvalidArgumentError(fmt::format(
+          "--names: {} names for {} seats", names.size(), specs->size())));
     }
     config.names = std::move(names);
   }
   absl::StatusOr<const GameEntry*> entry = FindGame((*game)->Name());
   if (!entry.ok()) return Fail(entry.status());
-  config.hint_agent = args->values.count("hint") ? args->values["hint"]
-                      : (*entry)->hint_agent.empty()
-                          ? std::string("mcts")
-                          : (*entry)->hint_agent;
+  config.hint_agent = args->values.count("hint")     ? args->values["hint"]
+                      : (*entry)->hint_agent.empty() ? std::string("mcts")
+                                                     : (*entry)->hint_agent;
   if (absl::StatusOr<std::unique_ptr<Agent>> check =
           LoadAgent(**game, config.hint_agent);
       !check.ok()) {

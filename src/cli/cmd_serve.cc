@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <string_view>
 
 #include "args.h"
 #include "fmt/format.h"
@@ -16,6 +17,7 @@
 #include "gameai/net/remote_seat_agent.h"
 #include "gameai/net/server.h"
 #include "gameai/net/tournament_log.h"
+#include "read_file.h"
 
 namespace gameai::cli {
 namespace {
@@ -75,14 +77,23 @@ constexpr char kHelp[] =
 
 absl::StatusOr<std::vector<std::string>> ReadTokens(const std::string& path,
                                                     size_t count) {
-  std::ifstream in(path);
-  if (!in) {
+  if (count == 0) {
     return absl::InvalidArgumentError(
-        fmt::format("--token-file '{}' cannot be read", path));
+        "--token-file: no seat is 'remote', so no token is needed");
+  }
+  // At most 8 seats of 256-character tokens: a bigger file is no token
+  // file (and /dev/zero is not read whole).
+  constexpr size_t kMaxTokenFileBytes = 64 << 10;
+  absl::StatusOr<std::string> text = ReadBoundedFile(path, kMaxTokenFileBytes);
+  if (!text.ok()) {
+    return absl::Status(
+        text.status().code(),
+        fmt::format("--token-file: {}", Str(text.status().message())));
   }
   std::vector<std::string> tokens;
-  std::string line;
-  while (std::getline(in, line) && tokens.size() <= count) {
+  for (std::string_view part : Split(*text, '\n')) {
+    std::string line(part);
+    if (tokens.size() > count) break;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
       line.pop_back();
     }
@@ -91,6 +102,13 @@ absl::StatusOr<std::vector<std::string>> ReadTokens(const std::string& path,
       return absl::InvalidArgumentError(fmt::format(
           "--token-file '{}': a token is one word of at most 256 characters",
           path));
+    }
+    // A client sends its token as JSON text: it must be printable UTF-8.
+    if (!IsPrintableUtf8(line)) {
+      return absl::InvalidArgumentError(fmt::format(
+          "--token-file '{}': token {} is not printable UTF-8 text ('{}'), "
+          "which no client can send",
+          path, tokens.size() + 1, Printable(line)));
     }
     // A token opens one seat: a repeated one would leave a seat no client
     // can take.
@@ -196,6 +214,13 @@ int RunServe(const std::vector<std::string>& argv) {
   std::vector<std::string> labels;
   std::vector<net::RemoteSeat> remote;
   for (int slot = 0; slot < players; ++slot) {
+    // Every seat's spec goes into the log's header and the clients'
+    // welcome (JSON text) and onto the operator's screen.
+    if (!IsPrintableUtf8((*seats)[slot])) {
+      return Fail(absl::InvalidArgumentError(
+          fmt::format("--seats: seat {} '{}' is not printable UTF-8 text", slot,
+                      Printable((*seats)[slot]))));
+    }
     absl::StatusOr<Spec> spec = ParseSpec((*seats)[slot]);
     if (!spec.ok()) return Fail(spec.status());
     if (spec->name != "remote") {
@@ -218,12 +243,11 @@ int RunServe(const std::vector<std::string>& argv) {
       }
       label = value;
     }
-    // The label goes into JSON messages and the operator's report.
-    if (!IsPrintableUtf8(label)) {
+    if (label.empty()) {
       return Fail(absl::InvalidArgumentError(fmt::format(
-          "remote seat '{}': the name must be printable UTF-8 text (no "
-          "control characters)",
-          Printable((*seats)[slot]))));
+          "remote seat '{}': the name is empty; give one, or leave name= "
+          "out for 'remote{}'",
+          (*seats)[slot], slot)));
     }
     labels.push_back(label);
     remote.push_back({.participant = slot, .label = label, .token = ""});
@@ -272,9 +296,13 @@ int RunServe(const std::vector<std::string>& argv) {
       .max_message_bytes = static_cast<size_t>(*max_bytes),
       .max_queued_bytes = static_cast<size_t>(*max_queue),
       .hello_timeout = net::Millis(*hello_ms)};
+  // The games played: the count asked for, rounded up to whole rotations.
+  const absl::StatusOr<int64_t> planned = PlannedGames(
+      {.game = args->positional[0], .agents = labels, .games = *games});
+  if (!planned.ok()) return Fail(planned.status());
   const json welcome = {{"game", (*game)->Spec()},
                         {"seats", labels},
-                        {"games", *games},
+                        {"games", *planned},
                         {"move_ms", *move_ms}};
   absl::StatusOr<std::unique_ptr<net::TournamentServer>> server =
       net::TournamentServer::Start(server_options, remote, welcome);
@@ -333,7 +361,7 @@ int RunServe(const std::vector<std::string>& argv) {
     if (absl::Status s = log->Append(GameLine(g, remote_agents));
         !s.ok() && log_status.ok()) {
       log_status = s;
-      fmt::print(stderr, "gameai serve: {}\n", Str(s.message()));
+      fmt::print(stderr, "gameai serve: {}\n", ErrorText(Str(s.message())));
     }
   };
   absl::StatusOr<MatchResult> result = RunMatch(options);

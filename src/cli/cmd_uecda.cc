@@ -3,11 +3,14 @@
 // on a UECda server (protocol 20070) with a daifugo agent; prints the
 // points and places per game. Exit 0 at the end of the match, 1 when the server
 // closes early, falls silent or breaks the protocol, 2 for bad usage.
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 
 #include "args.h"
 #include "fmt/format.h"
+#include "gameai/core/text.h"
 #include "gameai/uecda/client.h"
 
 namespace gameai::cli {
@@ -63,24 +66,40 @@ int RunUecda(const std::vector<std::string>& argv) {
   options.port = static_cast<int>(*port);
   options.timeout = uecda::Millis(*timeout * 1000);
   options.seed = static_cast<uint64_t>(*seed);
+  // The agent is checked before the log file is made for it.
+  if (absl::StatusOr<std::unique_ptr<Agent>> agent =
+          uecda::LoadUecdaAgent(options.agent);
+      !agent.ok()) {
+    return Fail(agent.status());
+  }
   std::ofstream log;
   if (args->values.count("games-log")) {
     // Appended to, never truncated: an existing file keeps its contents.
     const std::string& path = args->values["games-log"];
+    errno = 0;
     log.open(path, std::ios::app);
     if (!log) {
-      return Fail(absl::InvalidArgumentError(
-          fmt::format("--games-log: cannot open '{}' for appending", path)));
+      fmt::print(stderr, "gameai: uecda: --games-log: cannot open '{}': {}\n",
+                 ErrorText(path),
+                 errno != 0 ? std::strerror(errno) : "unknown reason");
+      return kExitFailure;
     }
     options.games_log = &log;
   }
   absl::StatusOr<uecda::MatchSummary> summary = uecda::PlayMatch(options);
   if (!summary.ok()) {
     fmt::print(stderr, "gameai: uecda: {}\n",
-               std::string(summary.status().message()));
+               ErrorText(Str(summary.status().message())));
     return ExitCodeFor(summary.status());
   }
   fmt::print("{}", uecda::SummaryText(*summary));
+  if (!summary->games_log_error.empty()) {
+    fmt::print(stderr,
+               "gameai: uecda: the games log stopped taking lines "
+               "(the match was played without it): {}\n",
+               summary->games_log_error);
+    return kExitFailure;
+  }
   return 0;
 }
 

@@ -46,7 +46,9 @@ class Session {
     }
     if (!config_.debug_log.empty()) {
       // "x": a new file only; an existing one is never overwritten.
+      errno = 0;
       debug_ = std::fopen(config_.debug_log.c_str(), "wx");
+      debug_error_ = errno;
     }
   }
   ~Session() {
@@ -55,8 +57,12 @@ class Session {
 
   int Run() {
     if (!config_.debug_log.empty() && debug_ == nullptr) {
-      fmt::print(stderr, "gameai: cannot create {} (it must not exist yet)\n",
-                 config_.debug_log);
+      fmt::print(
+          stderr, "gameai: --debug-log: cannot create '{}': {}{}\n",
+          ErrorText(config_.debug_log), std::strerror(debug_error_),
+          debug_error_ == EEXIST
+              ? " (an existing file is never overwritten: name a new one)"
+              : "");
       return 1;
     }
     StartAgents();
@@ -220,7 +226,7 @@ class Session {
 
   bool AgentFailed(Player p, const absl::Status& status) {
     fmt::print(stderr, "gameai: {} failed: {}\n", config_.names[p],
-               Str(status.message()));
+               ErrorText(Str(status.message())));
     return false;
   }
 
@@ -286,8 +292,14 @@ class Session {
     while (true) {
       Print(fmt::format("{}> ", config_.names[p]));
       std::string line;
-      if (!std::getline(in_, line)) {
+      if (!ReadLine(line)) {
         Print("\nend of input: leaving the game\n");
+        return Asked::kQuit;
+      }
+      if (line.size() > kMaxInputLine) {
+        Print(fmt::format(
+            "\na line of more than {} bytes is no move: leaving the game\n",
+            kMaxInputLine));
         return Asked::kQuit;
       }
       const std::string input = Lower(line);
@@ -478,6 +490,23 @@ class Session {
     return true;
   }
 
+  // kMaxInputLine: the longest input line read (`play </dev/zero` reads
+  // no more than this).
+  static constexpr size_t kMaxInputLine = 4096;
+
+  // ReadLine: the next input line (without its newline) into `line`, read
+  // no further than kMaxInputLine + 1 bytes; false at the end of input.
+  bool ReadLine(std::string& line) {
+    line.clear();
+    int c;
+    while ((c = in_.get()) != std::char_traits<char>::eof()) {
+      if (c == '\n') return true;
+      line += static_cast<char>(c);
+      if (line.size() > kMaxInputLine) return true;
+    }
+    return !line.empty();
+  }
+
   PlayConfig config_;
   std::istream& in_;
   std::unique_ptr<PlayScreen> screen_;
@@ -491,6 +520,7 @@ class Session {
   std::mutex print_mutex_;
   size_t shown_ = 0;
   std::FILE* debug_ = nullptr;
+  int debug_error_ = 0;  // why debug_ could not be created
 };
 
 }  // namespace

@@ -1,19 +1,47 @@
 #include "gameai/net/client.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <string_view>
 #include <thread>
 #include <utility>
 
 #include "asio.hpp"
 #include "fmt/format.h"
 #include "gameai/core/registry.h"
+#include "gameai/core/spec.h"
 #include "gameai/core/status_macros.h"
 #include "gameai/core/text.h"
 #include "gameai/net/server.h"
 
 namespace gameai::net {
 namespace {
+
+// ServerFault: `status` from what the server sent in a `type` message, as
+// the server's error (exit status 1), not the user's.
+absl::Status ServerFault(std::string_view type, const absl::Status& status) {
+  return absl::DataLossError(fmt::format("the server's '{}' message: {}", type,
+                                         Str(status.message())));
+}
+
+// CheckAgentName: OK when `spec` parses and names an agent of some game.
+absl::Status CheckAgentName(const std::string& spec) {
+  GAMEAI_ASSIGN_OR_RETURN(const Spec parsed, ParseSpec(spec));
+  RegisterBuiltinGames();
+  std::vector<std::string> names;
+  for (const GameEntry* game : RegisteredGames()) {
+    for (const AgentEntry* agent : AgentsFor(*game)) {
+      if (agent->name == parsed.name) return absl::OkStatus();
+      if (std::find(names.begin(), names.end(), agent->name) == names.end()) {
+        names.push_back(agent->name);
+      }
+    }
+  }
+  return absl::InvalidArgumentError(fmt::format(
+      "unknown agent '{}': no game has it;{} agents: {}", parsed.name,
+      DidYouMean(parsed.name, names), fmt::join(names, ", ")));
+}
 
 using asio::ip::tcp;
 using nlohmann::json;
@@ -119,17 +147,24 @@ absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
             "the server refused: {}", message.value("message", "")));
       } else if (type == "welcome") {
         if (player.game == nullptr) {
-          GAMEAI_ASSIGN_OR_RETURN(
-              player.game, LoadGame(message.at("game").get<std::string>()));
+          absl::StatusOr<std::shared_ptr<const Game>> game =
+              LoadGame(message.at("game").get<std::string>());
+          if (!game.ok()) return ServerFault(type, game.status());
+          player.game = *std::move(game);
+          // The user's agent may not play the server's game: the user's
+          // error (exit 2), found only now that the game is known.
           GAMEAI_ASSIGN_OR_RETURN(player.agent,
                                   LoadAgent(*player.game, options.agent));
         }
       } else if (type == "game_start") {
         player.agent->set_table(
             message.at("table").get<std::vector<std::string>>());
-        GAMEAI_RETURN_IF_ERROR(player.agent->StartGame(
-            *player.game, message.at("seat").get<gameai::Player>(),
-            message.at("seed").get<uint64_t>()));
+        if (absl::Status s = player.agent->StartGame(
+                *player.game, message.at("seat").get<gameai::Player>(),
+                message.at("seed").get<uint64_t>());
+            !s.ok()) {
+          return ServerFault(type, s);
+        }
         player.started = true;
       } else if (type == "event") {
         GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<State> view,
@@ -175,6 +210,9 @@ absl::StatusOr<Outcome> PlaySession(tcp::socket& socket,
 }  // namespace
 
 absl::StatusOr<json> RunClient(const ClientOptions& options) {
+  // The agent's name is checked before the hello takes a seat (its
+  // parameters only once the server's welcome names the game).
+  GAMEAI_RETURN_IF_ERROR(CheckAgentName(options.agent));
   // hello carries them as JSON strings, which must be UTF-8.
   for (const auto& [what, text] :
        {std::pair{"name", &options.name}, std::pair{"token", &options.token}}) {

@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "fmt/format.h"
+#include "gameai/core/memory.h"
+#include "gameai/core/status_macros.h"
 #include "gameai/core/text.h"
 
 namespace gameai::net {
@@ -40,7 +42,12 @@ json ReplyToJson(const Reply& reply) {
 absl::StatusOr<TournamentLog> TournamentLog::Create(const std::string& path,
                                                     const json& header) {
   struct stat st;
-  if (stat(path.c_str(), &st) == 0 && st.st_size > 0) {
+  const bool exists = stat(path.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
+    return absl::FailedPreconditionError(
+        fmt::format("log '{}' is a directory; name a file", path));
+  }
+  if (exists && S_ISREG(st.st_mode) && st.st_size > 0) {
     return absl::AlreadyExistsError(fmt::format(
         "log '{}' already holds {} bytes; it is not overwritten: continue "
         "it with --resume {} or name a new file",
@@ -56,16 +63,29 @@ absl::StatusOr<TournamentLog> TournamentLog::Create(const std::string& path,
 absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
                                                     const json& header,
                                                     LoggedGames& logged) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return SystemError("cannot read log", path);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string all = text.str();
-  in.close();
-  if (all.empty()) {
+  // A regular file of known size, read whole once its games (held as
+  // JSON, several times the text) are known to fit: not /dev/zero.
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) return SystemError("cannot read log", path);
+  if (!S_ISREG(st.st_mode)) {
+    return absl::FailedPreconditionError(fmt::format(
+        "log '{}' is {}, not a tournament log", path,
+        S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"));
+  }
+  if (st.st_size == 0) {
     return absl::FailedPreconditionError(
         fmt::format("log '{}' is empty: nothing to resume", path));
   }
+  constexpr int64_t kJsonBytesPerTextByte = 8;
+  GAMEAI_RETURN_IF_ERROR(CheckMemory(
+      fmt::format("resuming the log '{}' ({})", path, FormatBytes(st.st_size)),
+      int64_t{st.st_size} * kJsonBytesPerTextByte));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return SystemError("cannot read log", path);
+  std::string all(static_cast<size_t>(st.st_size), '\0');
+  in.read(all.data(), st.st_size);
+  all.resize(static_cast<size_t>(in.gcount()));  // a file cut meanwhile
+  in.close();
   // An unfinished last line: the server died while writing it, and that
   // game is replayed. It is cut from the file only once the complete lines
   // have proved to be this tournament's log: any other file stays as it was.

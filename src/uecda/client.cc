@@ -1,6 +1,8 @@
 #include "gameai/uecda/client.h"
 
 #include <bit>
+#include <cerrno>
+#include <cstring>
 #include <memory>
 
 #include "absl/status/status.h"
@@ -36,7 +38,8 @@ bool Permutation(const Table& t, int row, int first) {
 
 absl::Status ReadCounts(const Table& t, std::array<int, kPlayers>& counts) {
   for (int p = 0; p < kPlayers; ++p) {
-    if (t[6][p] > 53) return Protocol(fmt::format("[6][{}] = {} cards", p, t[6][p]));
+    if (t[6][p] > 53)
+      return Protocol(fmt::format("[6][{}] = {} cards", p, t[6][p]));
     counts[p] = static_cast<int>(t[6][p]);
   }
   return absl::OkStatus();
@@ -48,7 +51,8 @@ absl::Status MatchTracker::OnDeal(const Table& t) {
   if (t[5][0] != 1) return Protocol("a deal table has [5][0] = 1");
   absl::StatusOr<Cards> hand = HandOf(t);
   if (!hand.ok()) return Protocol("deal table: " + hand.status().ToString());
-  if (!Permutation(t, 6, 10)) return Protocol("[6][10..14] seat every player once");
+  if (!Permutation(t, 6, 10))
+    return Protocol("[6][10..14] seat every player once");
   bool zero = true;
   for (int p = 0; p < kPlayers; ++p) zero = zero && t[6][5 + p] == 0;
   if (!zero && !Permutation(t, 6, 5)) {
@@ -58,7 +62,8 @@ absl::Status MatchTracker::OnDeal(const Table& t) {
   if (absl::Status s = ReadCounts(t, counts); !s.ok()) return s;
   int total = 0;
   for (int c : counts) total += c;
-  if (total != 53) return Protocol(fmt::format("the deal counts {} cards, not 53", total));
+  if (total != 53)
+    return Protocol(fmt::format("the deal counts {} cards, not 53", total));
   const uint32_t give = t[5][1];
   if (give > 2 || (give > 0 && (zero || t[6][5 + me_] != 2 - give))) {
     return Protocol(fmt::format(
@@ -152,7 +157,8 @@ absl::Status MatchTracker::OnHand(const Table& t) {
   if (t[5][2] > 1 || (t[5][2] == 1 && t[5][3] != static_cast<uint32_t>(me_))) {
     return Protocol("[5][2] = 1 (your turn) in a table naming another player");
   }
-  if ((*hand & played_) != 0) return Protocol("the hand holds cards already played");
+  if ((*hand & played_) != 0)
+    return Protocol("the hand holds cards already played");
   if (absl::Status s = ReadCounts(t, count_); !s.ok()) return s;
   if (first_hand_) {
     first_hand_ = false;
@@ -206,14 +212,15 @@ absl::StatusOr<State> MatchTracker::TurnView() const {
 absl::Status MatchTracker::OnField(const Table& t, std::string& move) {
   const uint32_t mover = t[5][3];
   if (mover >= kPlayers) {
-    return Protocol(fmt::format("field table: [5][3] = {} is no player", mover));
+    return Protocol(
+        fmt::format("field table: [5][3] = {} is no player", mover));
   }
   std::array<int, kPlayers> counts{};
   if (absl::Status s = ReadCounts(t, counts); !s.ok()) return s;
   for (int p = 0; p < kPlayers; ++p) {
     if (p != static_cast<int>(mover) && counts[p] != count_[p]) {
-      return Protocol(fmt::format("player {}'s count changed on {}'s move", p,
-                                  mover));
+      return Protocol(
+          fmt::format("player {}'s count changed on {}'s move", p, mover));
     }
   }
   const int played = count_[mover] - counts[mover];
@@ -225,9 +232,9 @@ absl::Status MatchTracker::OnField(const Table& t, std::string& move) {
     absl::StatusOr<Meld> meld = ParseMeld(t);
     if (!meld.ok()) return Protocol("field table: " + meld.status().ToString());
     if (meld->size != played || (meld->cards & played_) != 0) {
-      return Protocol(fmt::format(
-          "the field shows {} though player {} played {} cards",
-          daifugo::MeldText(*meld), mover, played));
+      return Protocol(
+          fmt::format("the field shows {} though player {} played {} cards",
+                      daifugo::MeldText(*meld), mover, played));
     }
     field_ = *meld;
     owner_ = static_cast<int>(mover);
@@ -259,13 +266,15 @@ void MatchTracker::EndGame() {
 
 namespace {
 
+// kServerGame: the game a UECda server plays (its rules, a long match).
+constexpr char kServerGame[] = "daifugo(uecda=true,games=10000)";
+
 class Session {
  public:
   explicit Session(const ClientOptions& options) : options_(options) {}
 
   absl::StatusOr<MatchSummary> Run() {
-    absl::StatusOr<std::shared_ptr<const Game>> game =
-        LoadGame("daifugo(uecda=true,games=10000)");
+    absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(kServerGame);
     if (!game.ok()) return game.status();
     game_ = std::dynamic_pointer_cast<const KernelGame<daifugo::Rules>>(*game);
     absl::StatusOr<std::unique_ptr<Agent>> agent =
@@ -285,7 +294,8 @@ class Session {
     }
     MatchTracker tracker(*me);
     MatchSummary summary{.player = *me};
-    absl::StatusOr<Table> deal = conn_->ReadTable(options_.timeout, "the first deal");
+    absl::StatusOr<Table> deal =
+        conn_->ReadTable(options_.timeout, "the first deal");
     while (true) {
       if (!deal.ok()) return deal.status();
       if (absl::Status s = tracker.OnDeal(*deal); !s.ok()) return s;
@@ -305,14 +315,23 @@ class Session {
       }
       Log("game {}: places {}\n", g.game, fmt::join(g.place, " "));
     }
+    summary.games_log_error = log_error_;
     return summary;
   }
 
  private:
+  // Log: a line to the games log, flushed, so that a write that fails
+  // (a full disk) is seen: the first failure's reason is kept and the
+  // match goes on without the log.
   template <class... Args>
   void Log(fmt::format_string<Args...> format, Args&&... args) {
-    if (options_.games_log == nullptr) return;
-    *options_.games_log << fmt::format(format, std::forward<Args>(args)...);
+    std::ostream* log = options_.games_log;
+    if (log == nullptr || !log_error_.empty()) return;
+    errno = 0;
+    *log << fmt::format(format, std::forward<Args>(args)...) << std::flush;
+    if (!*log) {
+      log_error_ = errno != 0 ? std::strerror(errno) : "the stream failed";
+    }
   }
 
   absl::StatusOr<int> Handshake() {
@@ -324,7 +343,8 @@ class Session {
     if (absl::Status s = conn_->WriteTable(hello, options_.timeout); !s.ok()) {
       return s;
     }
-    absl::StatusOr<uint32_t> me = conn_->ReadInt(options_.timeout, "the player number");
+    absl::StatusOr<uint32_t> me =
+        conn_->ReadInt(options_.timeout, "the player number");
     if (!me.ok()) return me.status();
     if (*me >= kPlayers) return Protocol(fmt::format("player number {}", *me));
     return static_cast<int>(*me);
@@ -359,20 +379,24 @@ class Session {
   absl::StatusOr<uint32_t> PlayGame(MatchTracker& tracker,
                                     MatchSummary& summary) {
     while (true) {
-      absl::StatusOr<Table> hand = conn_->ReadTable(options_.timeout, "a hand table");
+      absl::StatusOr<Table> hand =
+          conn_->ReadTable(options_.timeout, "a hand table");
       if (!hand.ok()) return hand.status();
       if (absl::Status s = tracker.OnHand(*hand); !s.ok()) return s;
       if (tracker.my_turn()) {
         if (absl::Status s = Submit(tracker, summary); !s.ok()) return s;
       }
-      absl::StatusOr<Table> field = conn_->ReadTable(options_.timeout, "a field table");
+      absl::StatusOr<Table> field =
+          conn_->ReadTable(options_.timeout, "a field table");
       if (!field.ok()) return field.status();
       std::string move;
       if (absl::Status s = tracker.OnField(*field, move); !s.ok()) return s;
       Log("game {}: {}\n", tracker.game(), move);
-      absl::StatusOr<uint32_t> flag = conn_->ReadInt(options_.timeout, "the end flag");
+      absl::StatusOr<uint32_t> flag =
+          conn_->ReadInt(options_.timeout, "the end flag");
       if (!flag.ok()) return flag.status();
-      if (*flag > 2) return Protocol(fmt::format("end flag {} (0, 1, 2)", *flag));
+      if (*flag > 2)
+        return Protocol(fmt::format("end flag {} (0, 1, 2)", *flag));
       if (*flag != 0) return *flag;
     }
   }
@@ -388,14 +412,15 @@ class Session {
     }
     const Meld& meld = daifugo::MeldIndex::Get().MeldOf(static_cast<int>(*a));
     if ((meld.cards & ~tracker.hand()) != 0) {
-      return absl::InternalError(fmt::format(
-          "agent '{}' chose {}, not in its hand", options_.agent,
-          daifugo::MeldText(meld)));
+      return absl::InternalError(
+          fmt::format("agent '{}' chose {}, not in its hand", options_.agent,
+                      daifugo::MeldText(meld)));
     }
-    absl::Status s =
-        conn_->WriteTable(MeldTable(meld, tracker.revolution()), options_.timeout);
+    absl::Status s = conn_->WriteTable(MeldTable(meld, tracker.revolution()),
+                                       options_.timeout);
     if (!s.ok()) return s;
-    absl::StatusOr<uint32_t> reply = conn_->ReadInt(options_.timeout, "the reply");
+    absl::StatusOr<uint32_t> reply =
+        conn_->ReadInt(options_.timeout, "the reply");
     if (!reply.ok()) return reply.status();
     if (*reply != 8 && *reply != 9) {
       return Protocol(fmt::format("reply {} to a submission (8 or 9)", *reply));
@@ -411,10 +436,17 @@ class Session {
   const ClientOptions& options_;
   std::shared_ptr<const KernelGame<daifugo::Rules>> game_;
   std::unique_ptr<Agent> agent_;
+  std::string log_error_;
   std::unique_ptr<Connection> conn_;
 };
 
 }  // namespace
+
+absl::StatusOr<std::unique_ptr<Agent>> LoadUecdaAgent(const std::string& spec) {
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(kServerGame);
+  if (!game.ok()) return game.status();
+  return LoadAgent(**game, spec);
+}
 
 absl::StatusOr<MatchSummary> PlayMatch(const ClientOptions& options) {
   Session session(options);
@@ -439,8 +471,9 @@ std::string SummaryText(const MatchSummary& summary) {
   out += fmt::format(
       "player {}: {} games, {} points ({:.3f} per game), places 1..5: {}, "
       "rejected plays: {}\n",
-      summary.player, games, mine, games ? static_cast<double>(mine) / games : 0.0,
-      fmt::join(places, " "), summary.rejected_plays);
+      summary.player, games, mine,
+      games ? static_cast<double>(mine) / games : 0.0, fmt::join(places, " "),
+      summary.rejected_plays);
   return out;
 }
 

@@ -346,7 +346,14 @@ class NetTest(unittest.TestCase):
             (["--seats", "remote,remote,fixed,random,rl", "--token-file",
               twice], "token 2 is given twice"),
             (["--seats", "remote(name=a\x1bb),fixed,random,rl,fixed"],
-             "remote(name=a\\x1bb)': the name must be printable UTF-8"),
+             "seat 0 'remote(name=a\\x1bb)' is not printable UTF-8 text"),
+            (["--seats", "remote(name=),fixed,random,rl,fixed"],
+             "the name is empty"),
+            # Read no further than a token file's bound.
+            (["--seats", "remote,fixed,random,rl,fixed", "--token-file",
+              "/dev/zero"], "--token-file: "),
+            (["--seats", "fixed,fixed,random,rl,fixed", "--token-file",
+              self.tokens("spare")], "no seat is 'remote'"),
         ]
         for extra, message in cases:
             r = subprocess.run([GAMEAI, "serve", "minirisk", "--port", "0"]
@@ -354,6 +361,44 @@ class NetTest(unittest.TestCase):
                                timeout=TIMEOUT)
             self.assertNotEqual(r.returncode, 0, extra)
             self.assertIn(message, r.stderr, extra)
+        # Bytes that are not UTF-8 (a spec, a token) go into no JSON.
+        latin = os.path.join(self.dir, "latin_token")
+        with open(latin, "wb") as f:
+            f.write(b"caf\xe9\n")
+        for extra, message in [
+                ([b"--seats", b"fixed(x=\xff),fixed,random,rl,fixed"],
+                 "is not printable UTF-8 text"),
+                ([b"--seats", b"remote,fixed,random,rl,fixed",
+                  b"--token-file", os.fsencode(latin)],
+                 "token 1 is not printable UTF-8 text ('caf\\xe9')")]:
+            r = subprocess.run([os.fsencode(GAMEAI), b"serve", b"minirisk",
+                                b"--port", b"0"] + extra,
+                               capture_output=True, timeout=TIMEOUT)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(message, r.stderr.decode(), extra)
+        # A token file that cannot be read is exit 1, with the reason.
+        r = subprocess.run([GAMEAI, "serve", "minirisk", "--port", "0",
+                            "--seats", "remote,fixed,random,rl,fixed",
+                            "--token-file", os.path.join(self.dir, "none")],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("No such file or directory", r.stderr)
+
+    def test_welcome_gives_the_games_that_will_be_played(self):
+        # Two distinct specs rotate through five seats: 3 games become 5.
+        server = Server(self.procs, [
+            "minirisk", "--seats", "remote,fixed,fixed,fixed,fixed",
+            "--games", "3", "--port", "0", "--wait-ms", "60000",
+            "--move-ms", "2000", "--token-file", self.tokens("seat")])
+        received = play_seat(server.port, "seat",
+                             lambda act, k: {"action":
+                                             act["legal_actions"][0]["id"]})
+        server.finish()
+        welcome = received[0]
+        self.assertEqual(welcome["type"], "welcome")
+        starts = [m for m in received if m["type"] == "game_start"]
+        self.assertEqual(welcome["games"], len(starts))
+        self.assertEqual(received[-1]["standings"]["games"], len(starts))
 
     def test_resumed_server_reaches_the_standings_of_an_uninterrupted_run(self):
         """The server is killed mid-tournament and resumed from its log."""
@@ -585,6 +630,13 @@ class NetTest(unittest.TestCase):
         ]
         expected = ["'act' before 'welcome'", "'game_start' before 'welcome'",
                     "no standings object"]
+        # A seat the game does not have: the server's error (exit 1), not
+        # the user's (it was exit 2).
+        replies.append(b'{"type":"welcome","game":"minirisk(players=2)",'
+                       b'"seats":["a","b"],"games":1}\n'
+                       b'{"type":"game_start","game_index":0,"seat":99,'
+                       b'"seed":1,"table":["a","b"]}\n')
+        expected.append("the server's 'game_start' message")
         # Standings whose fields are of other types are printed, not
         # trusted (they were an "internal error").
         replies.append(b'{"type":"tournament_end","standings":'
@@ -613,6 +665,17 @@ class NetTest(unittest.TestCase):
             else:
                 self.assertEqual(client.returncode, 1, err)
                 self.assertIn(message, err)
+        # An agent no game has is refused before the client connects (it
+        # took the seat, then left it to the referee).
+        listener = socket.create_server(("127.0.0.1", 0))
+        listener.setblocking(False)
+        client = connect(self.procs, listener.getsockname()[1], "nosuch", "t")
+        _, err = client.communicate(timeout=TIMEOUT)
+        self.assertEqual(client.returncode, 2, err)
+        self.assertIn("unknown agent 'nosuch'", err)
+        with self.assertRaises(BlockingIOError):
+            listener.accept()  # nobody came
+        listener.close()
         bad_name = connect(self.procs, free_port(), "fixed", "t", "--name",
                            "bot\udcff")
         _, err = bad_name.communicate(timeout=TIMEOUT)
@@ -665,6 +728,88 @@ class NetTest(unittest.TestCase):
             self.assertEqual(client.returncode, 0, name + ": " + err)
             self.assertIn("winner: w", out, name)
             self.assertEqual(len(hellos), 3, name)
+
+    def test_python_client_survives_its_hooks_and_bounds_what_it_reads(self):
+        """The Python client against fake servers: a hook that raises and a
+        float action are the bot's bugs (printed, the move declined), not
+        the end; a message without a field it needs, or a line past the
+        bound, is the server's error; a server silent past idle_seconds
+        is a lost one."""
+        sys.path.insert(0, os.path.join(SOURCE, "python"))
+        import gameai_client  # noqa: E402
+        sys.path.pop(0)
+
+        class Bot(gameai_client.Agent):
+            def choose_action(self, view, legal_actions):
+                return 1.5  # a float: no action
+
+            def on_event(self, event, view):
+                raise RuntimeError("the bot's bug")
+
+        def run_against(lines, **kw):
+            """Bot().run against a server that sends `lines` and then
+            records the client's replies; returns (result, replies)."""
+            listener = socket.create_server(("127.0.0.1", 0))
+            listener.settimeout(TIMEOUT)
+            replies = []
+
+            def fake_server():
+                conn, _ = listener.accept()
+                listener.close()  # one connection: a retry finds no server
+                with conn:
+                    reader = conn.makefile("rb")
+                    reader.readline()  # the hello
+                    conn.sendall(lines)
+                    conn.settimeout(2)
+                    try:
+                        for raw in reader:
+                            replies.append(json.loads(raw))
+                    except (OSError, ValueError):
+                        pass
+
+            thread = threading.Thread(target=fake_server, daemon=True)
+            thread.start()
+            try:
+                result = Bot().run("127.0.0.1", listener.getsockname()[1],
+                                   "t", retry_seconds=0, **kw)
+            except Exception as e:  # the test looks at it
+                result = e
+            listener.close()
+            thread.join(TIMEOUT)
+            return result, replies
+
+        welcome = (b'{"type":"welcome","game":"mancala","seats":["a","b"],'
+                   b'"games":1}\n')
+        act = (b'{"type":"act","request":7,"view":{},'
+               b'"legal_actions":[{"id":0,"name":"1"}]}\n')
+        end = b'{"type":"tournament_end","standings":{"winner":"w"}}\n'
+        result, replies = run_against(
+            welcome + b'{"type":"event","event":{},"view":{}}\n' + act + end)
+        self.assertEqual(result, {"winner": "w"})
+        self.assertEqual(len(replies), 1, replies)
+        self.assertEqual(replies[0]["request"], 7)
+        self.assertNotIn("action", replies[0])  # declined, not cut to 1
+        self.assertIn("TypeError", replies[0]["error"])
+
+        result, _ = run_against(welcome + b'{"type":"act","view":{}}\n')
+        self.assertIsInstance(result, gameai_client.ServerError)
+        self.assertIn("'act' message has no 'request'", str(result))
+
+        bound = gameai_client.MAX_LINE_BYTES
+        gameai_client.MAX_LINE_BYTES = 1000
+        try:
+            result, _ = run_against(welcome + b"x" * 5000)
+        finally:
+            gameai_client.MAX_LINE_BYTES = bound
+        self.assertIsInstance(result, gameai_client.ServerError)
+        self.assertIn("more than 1000 bytes", str(result))
+
+        # Silent after the welcome: lost after 0.5 s, and with no retry
+        # time and no server left, the end.
+        started = time.monotonic()
+        result, _ = run_against(welcome, idle_seconds=0.5)
+        self.assertIsInstance(result, OSError)
+        self.assertLess(time.monotonic() - started, TIMEOUT / 2)
 
     def test_flood_of_silent_connections_is_shed(self):
         """500 connections that never say hello: the extra ones are refused,

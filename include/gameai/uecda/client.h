@@ -13,11 +13,13 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "gameai/core/agent.h"
 #include "gameai/daifugo/daifugo.h"
 #include "gameai/uecda/connection.h"
 #include "gameai/uecda/table.h"
@@ -98,7 +100,14 @@ struct MatchSummary {
   std::vector<GameResult> games;
   std::array<int, kPlayers> points{};  // summed over the match
   int rejected_plays = 0;  // melds the server answered 8 (passes excluded)
+  // games_log_error: why games_log stopped taking lines (the match went
+  // on without it), or empty.
+  std::string games_log_error;
 };
+
+// LoadUecdaAgent: `spec` as an agent of the server's game
+// (daifugo(uecda=true)), or the error naming what is wrong with it.
+absl::StatusOr<std::unique_ptr<Agent>> LoadUecdaAgent(const std::string& spec);
 
 // PlayMatch: connects, plays until the server's end flag 2, and returns the
 // summary; an error names what the server did that the protocol does not
