@@ -35,20 +35,34 @@ done
 [[ -n "$port" ]] || fail "the server printed no port"
 
 agents=(heuristic heuristic montecarlo heuristic heuristic)
+# Client 1 logs its games; client 3's log is a full disk: it plays the
+# match to the end, then exits 1 saying the log stopped taking lines.
+logs=("" "$dir/games.log" "" /dev/full "")
 clients=()
 for i in "${!agents[@]}"; do
+  log_args=()
+  [[ -n ${logs[$i]} ]] && log_args=(--games-log "${logs[$i]}")
   timeout 300 "$GAMEAI" uecda --host 127.0.0.1 --port "$port" --agent "${agents[$i]}" \
-    --name "c$i" --timeout 120 >"$dir/client$i.out" 2>"$dir/client$i.err" &
+    --name "c$i" --timeout 120 "${log_args[@]}" >"$dir/client$i.out" 2>"$dir/client$i.err" &
   clients+=($!)
   pids+=($!)
 done
 for i in "${!clients[@]}"; do
-  wait "${clients[$i]}" || fail "client $i (${agents[$i]}) exited $?"
+  if [[ ${logs[$i]} == /dev/full ]]; then
+    status=0
+    wait "${clients[$i]}" || status=$?
+    [[ $status -eq 1 ]] || fail "client $i with a full log exited $status, want 1"
+    grep -q "the games log stopped taking lines.*No space left on device" "$dir/client$i.err" ||
+      fail "client $i did not say why its log stopped"
+  else
+    wait "${clients[$i]}" || fail "client $i (${agents[$i]}) exited $?"
+  fi
   grep -q "^player [0-4]: $games games" "$dir/client$i.out" || fail "client $i did not report $games games"
   grep -q "rejected plays: 0$" "$dir/client$i.out" || fail "client $i had plays rejected"
 done
 wait "$server" || fail "the server exited $?"
 grep -qx "games $games" "$dir/server.out" || fail "the server did not play $games games"
+grep -q "^game $games: places " "$dir/games.log" || fail "client 1's games log lacks the last game"
 grep -qx "rejected 0 0 0 0 0" "$dir/server.out" || fail "the server rejected submissions"
 grep -qx "invalid_give_backs 0 0 0 0 0" "$dir/server.out" || fail "invalid give-backs"
 # The clients' totals are the server's.
