@@ -146,15 +146,12 @@ void BM_Dynamic_RandomGameBuffered(benchmark::State& state,
   Report(state, games, actions);
 }
 
-// The buffered loop on the kernel of the registered game `spec` (rules R):
-// its value state, moves listed into one move list, no history.
-template <Kernel R>
-void BM_Kernel_RandomGameStdPick(benchmark::State& state,
-                                 const std::string& spec) {
-  const std::shared_ptr<const Game> game = *LoadGame(spec);
-  const R& rules = dynamic_cast<const KernelGame<R>&>(*game).rules();
-  std::mt19937 gen(1);
-  Rng chance_rng(1);
+// KernelGames: random games on the kernel `rules` alone, a value state
+// per game and one move list: chance moves by chance(s), the others by
+// pick(moves) from the listed moves; no virtual call, check or history.
+template <Kernel R, class ChanceMove, class PickMove>
+void KernelGames(benchmark::State& state, const R& rules, ChanceMove chance,
+                 PickMove pick) {
   // On the heap: Daifugo's and Lines' lists are tens of KiB.
   const auto moves = std::make_unique<typename R::MoveList>();
   std::array<typename R::Move, kMaxPlayers> joint{};
@@ -164,20 +161,18 @@ void BM_Kernel_RandomGameStdPick(benchmark::State& state,
     for (Player p = rules.CurrentPlayer(s); p != kTerminalPlayer;
          p = rules.CurrentPlayer(s)) {
       if (p == kChancePlayer) {
-        if constexpr (ChanceKernel<R>) {
-          rules.Apply(s, rules.SampleChance(s, chance_rng));
-        }
+        if constexpr (ChanceKernel<R>) rules.Apply(s, chance(s));
       } else if (p == kSimultaneousPlayer) {
         if constexpr (SimultaneousKernel<R>) {
           for (Player seat = 0; seat < rules.NumPlayers(); ++seat) {
             rules.LegalMovesFor(s, seat, *moves);
-            joint[seat] = Pick(*moves, gen);
+            joint[seat] = pick(*moves);
           }
           rules.ApplyJoint(s, joint.data());
         }
       } else {
         rules.LegalMoves(s, *moves);
-        rules.Apply(s, Pick(*moves, gen));
+        rules.Apply(s, pick(*moves));
       }
       ++actions;
     }
@@ -187,28 +182,39 @@ void BM_Kernel_RandomGameStdPick(benchmark::State& state,
   Report(state, games, actions);
 }
 
+// The buffered loop's work on the kernel of the registered game `spec`
+// (rules R) alone: the same std::mt19937 picks from the listed moves,
+// chance by the kernel's sampler.
+template <Kernel R>
+void BM_Kernel_RandomGameStdPick(benchmark::State& state,
+                                 const std::string& spec) {
+  const std::shared_ptr<const Game> game = *LoadGame(spec);
+  const R& rules = dynamic_cast<const KernelGame<R>&>(*game).rules();
+  std::mt19937 gen(1);
+  Rng chance_rng(1);
+  KernelGames(
+      state, rules,
+      [&](const typename R::State& s) {
+        if constexpr (ChanceKernel<R>) return rules.SampleChance(s, chance_rng);
+        (void)s;
+        return typename R::Move{};
+      },
+      [&](const typename R::MoveList& moves) { return Pick(moves, gen); });
+}
+
 // The vector loop's work on the kernel of the registered game `spec` alone:
 // the same std::mt19937 picks, each listing copied into a new
-// std::vector<Action> (what LegalActions() returns), each chance node's
-// outcomes into a new std::vector<ChanceOutcome> walked by SampleListed;
-// no virtual call, no check, no history. Its rate over the kernel
-// playout's is the ceiling of any layer whose LegalActions() and
-// ChanceOutcomes() return new vectors, the vector loop's calls.
+// std::vector<Action> (built as LegalActions() builds it: one allocation
+// of the exact size, one widening pass), each chance node's outcomes into
+// a new std::vector<ChanceOutcome> walked by SampleListed. Its rate over
+// the kernel playout's is the ceiling of any layer whose LegalActions()
+// and ChanceOutcomes() return new vectors, the vector loop's calls.
 template <Kernel R>
 void BM_Kernel_RandomGameNewVectors(benchmark::State& state,
                                     const std::string& spec) {
   const std::shared_ptr<const Game> game = *LoadGame(spec);
   const R& rules = dynamic_cast<const KernelGame<R>&>(*game).rules();
   std::mt19937 gen(1);
-  // On the heap: Daifugo's and Lines' lists are tens of KiB.
-  const auto moves = std::make_unique<typename R::MoveList>();
-  std::array<typename R::Move, kMaxPlayers> joint{};
-  // new_vector: the listed moves as a new vector, built as LegalActions()
-  // builds it (one allocation of the exact size, one widening pass).
-  const auto new_vector = [&] {
-    return std::vector<Action>(ActionIterator<R>(&rules, moves->begin()),
-                               ActionIterator<R>(&rules, moves->end()));
-  };
   // The kernel's outcome list, reused (as the layer's per-thread one).
   [[maybe_unused]] auto kernel_outcomes = [] {
     if constexpr (ChanceKernel<R>) {
@@ -217,12 +223,9 @@ void BM_Kernel_RandomGameNewVectors(benchmark::State& state,
       return 0;
     }
   }();
-  int64_t games = 0, actions = 0;
-  for (auto _ : state) {
-    typename R::State s = rules.InitialState();
-    for (Player p = rules.CurrentPlayer(s); p != kTerminalPlayer;
-         p = rules.CurrentPlayer(s)) {
-      if (p == kChancePlayer) {
+  KernelGames(
+      state, rules,
+      [&](const typename R::State& s) {
         if constexpr (ChanceKernel<R>) {
           std::vector<ChanceOutcome> outcomes;
           if constexpr (HasActionChanceOutcomes<R>) {
@@ -234,26 +237,17 @@ void BM_Kernel_RandomGameNewVectors(benchmark::State& state,
               outcomes.push_back({rules.ToAction(o.move), o.probability});
             }
           }
-          rules.Apply(s, rules.ToMove(SampleListed(outcomes, gen)));
+          return rules.ToMove(SampleListed(outcomes, gen));
         }
-      } else if (p == kSimultaneousPlayer) {
-        if constexpr (SimultaneousKernel<R>) {
-          for (Player seat = 0; seat < rules.NumPlayers(); ++seat) {
-            rules.LegalMovesFor(s, seat, *moves);
-            joint[seat] = rules.ToMove(Pick(new_vector(), gen));
-          }
-          rules.ApplyJoint(s, joint.data());
-        }
-      } else {
-        rules.LegalMoves(s, *moves);
-        rules.Apply(s, rules.ToMove(Pick(new_vector(), gen)));
-      }
-      ++actions;
-    }
-    benchmark::DoNotOptimize(s);
-    ++games;
-  }
-  Report(state, games, actions);
+        (void)s;
+        return typename R::Move{};
+      },
+      [&](const typename R::MoveList& moves) {
+        const std::vector<Action> actions(
+            ActionIterator<R>(&rules, moves.begin()),
+            ActionIterator<R>(&rules, moves.end()));
+        return rules.ToMove(Pick(actions, gen));
+      });
 }
 
 // The thinnest dynamic interface over kernel R: one virtual call lists the

@@ -232,24 +232,41 @@ class BadInputTest(unittest.TestCase):
             gameai.load_agent(mancala, "alphabeta(keep_tt=true)").has_memory())
 
 
+# ASan reserves the address space a limit would cut.
+UNDER_ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
+
+
 class MemoryTest(unittest.TestCase):
-    @unittest.skipIf("asan" in os.environ.get("LD_PRELOAD", ""),
-                     "ASan reserves the address space a limit would cut")
-    def test_table_beyond_the_limit_is_a_memory_error(self):
-        code = ("import gameai\n"
-                "game = gameai.load_game('mancala')\n"
-                "try:\n"
-                "    gameai.load_agent(game, 'alphabeta(tt=28)')\n"
-                "except MemoryError as e:\n"
-                "    print('MemoryError:', e)\n")
+    def assert_memory_error(self, call, message):
+        """`call` (Python text) raises MemoryError holding `message` in a
+        process under a 3 GiB address-space limit."""
+        code = (f"import gameai\n"
+                f"try:\n"
+                f"    {call}\n"
+                f"except MemoryError as e:\n"
+                f"    print('MemoryError:', e)\n")
         limit = 3 << 30
         run = subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True,
             env=os.environ, timeout=60,
             preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS,
                                                   (limit, limit)))
-        self.assertIn("MemoryError: alphabeta's transposition table (tt=28)",
-                      run.stdout, run.stderr)
+        self.assertIn("MemoryError: " + message, run.stdout, run.stderr)
+
+    @unittest.skipIf(UNDER_ASAN, "ASan reserves the address space")
+    def test_table_beyond_the_limit_is_a_memory_error(self):
+        self.assert_memory_error(
+            "gameai.load_agent(gameai.load_game('mancala'), "
+            "'alphabeta(tt=28)')",
+            "alphabeta's transposition table (tt=28)")
+
+    @unittest.skipIf(UNDER_ASAN, "ASan reserves the address space")
+    def test_a_vector_env_beyond_memory_is_refused_before_it_is_made(self):
+        # 200,000 Lines boards and their buffers (a legal mask of 17,544
+        # actions each): 4.4 GB.
+        self.assert_memory_error(
+            "gameai.VectorEnv('linesboard', n=200000)",
+            "a vector env of 200000 games of linesboard")
 
     def test_cache_of_anything_else_is_refused(self):
         game = gameai.load_game("yacht")

@@ -1,14 +1,10 @@
 """What a Python caller cannot do to the C++ objects behind the module:
 make them without their constructor, pickle them at an old protocol,
-call one from two threads, ask for more memory than the machine has; and
-the messages of the checks added with these (every surface's promises in
-docs/python.md)."""
+call one from two threads; and the messages of the checks added with
+these (every surface's promises in docs/python.md). Memory is
+test_gameai.py's MemoryTest."""
 import math
-import os
 import pickle
-import resource
-import subprocess
-import sys
 import threading
 import unittest
 
@@ -99,27 +95,6 @@ class ThreadTest(unittest.TestCase):
             lambda: env.reset())
         self.assertTrue(raised, "the step ended before a second call")
         self.assertIn("in use by another thread", str(raised[0]))
-
-
-class MemoryTest(unittest.TestCase):
-    @unittest.skipIf("asan" in os.environ.get("LD_PRELOAD", ""),
-                     "ASan reserves the address space a limit would cut")
-    def test_a_vector_env_beyond_memory_is_refused_before_it_is_made(self):
-        # 200,000 Lines boards and their buffers (a legal mask of 17,544
-        # actions each): 4.4 GB, under a 3 GiB address-space limit.
-        code = ("import gameai\n"
-                "try:\n"
-                "    gameai.VectorEnv('linesboard', n=200000)\n"
-                "except MemoryError as e:\n"
-                "    print('MemoryError:', e)\n")
-        limit = 3 << 30
-        run = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True,
-            env=os.environ, timeout=60,
-            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS,
-                                                  (limit, limit)))
-        self.assertIn("MemoryError: a vector env of 200000 games of "
-                      "linesboard", run.stdout, run.stderr)
 
 
 class MessageTest(unittest.TestCase):
