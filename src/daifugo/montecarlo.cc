@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "gameai/core/kernel_adapter.h"
+#include "gameai/core/stop_request.h"
 #include "gameai/daifugo/agents.h"
 
 namespace gameai::daifugo {
@@ -71,6 +72,7 @@ Move MonteCarloMove(const Rules& rules, const State& view,
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::milliseconds(options.time_ms);
   auto more = [&](int i) {
+    if (i > 0 && i % 16 == 0 && StopRequested()) return false;
     return i < options.playouts ||
            (options.time_ms > 0 && std::chrono::steady_clock::now() < deadline);
   };

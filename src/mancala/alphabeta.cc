@@ -11,6 +11,7 @@
 #include "gameai/core/memory.h"
 #include "gameai/core/random.h"
 #include "gameai/core/status_macros.h"
+#include "gameai/core/stop_request.h"
 #include "gameai/mancala/greedy.h"
 
 namespace gameai::mancala {
@@ -57,6 +58,7 @@ int AlphaBeta::Final(int margin, Player mover) const {
 
 bool AlphaBeta::OutOfBudget() {
   if (options_.nodes > 0 && nodes_ >= options_.nodes) return true;
+  if (StopRequested()) return true;  // read every 1024 nodes, as the clock
   return options_.time_ms > 0 && std::chrono::steady_clock::now() >= deadline_;
 }
 

@@ -10,6 +10,7 @@
 #include "gameai/core/memory.h"
 #include "gameai/core/random.h"
 #include "gameai/core/status_macros.h"
+#include "gameai/core/stop_request.h"
 #include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
 #include "huge_pages.h"
@@ -246,12 +247,14 @@ class KalahSolver {
     return c.same_side ? c.gain + e->lower : c.gain - e->upper;
   }
 
-  // OutOfBudget: sets stopped_ when the nodes or the time are spent (the
-  // clock is read every 4096 nodes).
+  // OutOfBudget: sets stopped_ when the nodes or the time are spent, or
+  // the caller asks to stop (the clock and the request are read every
+  // 4096 nodes).
   bool OutOfBudget() {
     if (budget_.nodes > 0 && nodes_ >= budget_.nodes) stopped_ = true;
     if ((nodes_ & 4095) == 0 &&
-        std::chrono::steady_clock::now() >= budget_.deadline) {
+        (std::chrono::steady_clock::now() >= budget_.deadline ||
+         StopRequested())) {
       stopped_ = true;
     }
     return stopped_;

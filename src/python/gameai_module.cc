@@ -250,12 +250,8 @@ PYBIND11_MODULE(_gameai, m) {
             // taken with the GIL: another thread may change `state` while
             // the search runs without it.
             const std::unique_ptr<State> view = state.ViewFor(a.agent->seat());
-            absl::StatusOr<Action> action;
-            {
-              py::gil_scoped_release release;
-              action = a.agent->StepLegal(*view);
-            }
-            return Value(std::move(action));
+            return Value(
+                RunInterruptible([&] { return a.agent->StepLegal(*view); }));
           },
           py::arg("state"),
           "The agent's action where its seat acts (it sees only its view); "
@@ -395,11 +391,8 @@ PYBIND11_MODULE(_gameai, m) {
           // Solved without the GIL on a copy: another thread may change
           // `state` meanwhile.
           const std::unique_ptr<State> own = state.Clone();
-          absl::StatusOr<StateSolution> solution;
-          {
-            py::gil_scoped_release release;
-            solution = SolveState(*own, options);
-          }
+          absl::StatusOr<StateSolution> solution =
+              RunInterruptible([&] { return SolveState(*own, options); });
           const std::string json =
               StateSolutionToJson(state, Value(std::move(solution)));
           return py::module_::import("json").attr("loads")(json);

@@ -1,9 +1,10 @@
 // MatchInterrupt: Ctrl-C (KeyboardInterrupt) and SystemExit during
-// gameai.match. The match runs with the GIL released, so Python's signal
-// handlers run only when the arena asks (MatchOptions::cancelled), and an
-// interrupt raised inside a Python agent must stop the match instead of
-// counting as that agent's illegal move. The exception is kept and raised
-// again once the match has stopped.
+// gameai.match and the other calls that run without the GIL. The match
+// runs with the GIL released, so Python's signal handlers run only when
+// the arena asks (MatchOptions::cancelled), and an interrupt raised inside
+// a Python agent must stop the match instead of counting as that agent's
+// illegal move. The exception is kept and raised again once the match has
+// stopped.
 #ifndef GAMEAI_PYTHON_MATCH_INTERRUPT_H_
 #define GAMEAI_PYTHON_MATCH_INTERRUPT_H_
 
@@ -13,6 +14,8 @@
 #include <chrono>
 #include <optional>
 #include <thread>
+
+#include "gameai/core/stop_request.h"
 
 namespace gameai::python {
 
@@ -44,6 +47,24 @@ class MatchInterrupt {
   std::chrono::steady_clock::time_point next_check_{};  // thread_ only
   std::optional<pybind11::error_already_set> error_;    // under the GIL
 };
+
+// RunInterruptible: call() with the GIL released (REQUIRES the GIL), so
+// that Ctrl-C stops the search inside it (gameai/core/stop_request.h):
+// StopRequested() runs Python's signal handlers at most every 50 ms, and
+// an exception a handler raised (KeyboardInterrupt) is raised once call()
+// returns, its result dropped. For solve, Agent.step, VectorEnv.step.
+template <class F>
+auto RunInterruptible(F call) {
+  MatchInterrupt interrupt;
+  const StopScope scope([&] { return interrupt.Poll(); });
+  decltype(call()) result;
+  {
+    pybind11::gil_scoped_release release;
+    result = call();
+  }
+  interrupt.RaiseIfInterrupted();
+  return result;
+}
 
 }  // namespace gameai::python
 

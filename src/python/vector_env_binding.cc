@@ -12,6 +12,7 @@
 #include "gameai/core/registry.h"
 #include "gameai/core/vector_env.h"
 #include "int_argument.h"
+#include "match_interrupt.h"
 #include "object_guards.h"
 #include "python_bindings.h"
 
@@ -67,12 +68,7 @@ class PyVectorEnv {
 
   py::tuple Reset() {
     const OneCallAtATime one(busy_, "this gameai.VectorEnv");
-    absl::Status status;
-    {
-      py::gil_scoped_release release;
-      status = env_->Reset(buffers_);
-    }
-    Check(status);
+    Check(RunInterruptible([&] { return env_->Reset(buffers_); }));
     reset_ = true;
     return py::make_tuple(observations_, legal_mask_, current_player_);
   }
@@ -112,12 +108,7 @@ class PyVectorEnv {
           std::to_string(env_->num_envs()) + ",)");
     }
     const absl::Span<const int64_t> span(actions.data(), actions.size());
-    absl::Status status;
-    {
-      py::gil_scoped_release release;
-      status = env_->Step(span, buffers_);
-    }
-    Check(status);
+    Check(RunInterruptible([&] { return env_->Step(span, buffers_); }));
     return py::make_tuple(observations_, legal_mask_, rewards_, done_,
                           current_player_);
   }

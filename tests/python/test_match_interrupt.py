@@ -81,6 +81,51 @@ class MatchInterruptTest(unittest.TestCase):
             self.assertEqual(process.returncode, 3, f"threads={threads}")
             self.assertIn("interrupted", out)
 
+    def test_ctrl_c_stops_a_single_long_search(self):
+        # One call far longer than the test, each without the GIL: the
+        # search polls the signal handlers (every 50 ms at most) and stops.
+        calls = {
+            "solve": "gameai.solve(gameai.load_game('mancala(pits=6,seeds=6)')"
+                     ".new_initial_state(), mem_mb=256)",
+            "step": "a = gameai.load_agent(gameai.load_game('mancala'), "
+                    "'mcts(simulations=10000000)'); a.start_game(0); "
+                    "a.step(gameai.load_game('mancala').new_initial_state())",
+            "alphabeta": "a = gameai.load_agent(gameai.load_game('mancala("
+                         "seeds=8)'), 'alphabeta(depth=60)'); "
+                         "a.start_game(0); a.step(gameai.load_game("
+                         "'mancala(seeds=8)').new_initial_state())",
+            "vector_env": "e = gameai.VectorEnv('daifugo', n=1, opponents="
+                          "'montecarlo(playouts=1000000)'); e.reset(); "
+                          "import numpy; e.step(numpy.array([e.reset()[1]"
+                          "[0].nonzero()[0][0]]))",
+        }
+        for name, call in calls.items():
+            script = textwrap.dedent(f"""
+                import gameai, sys
+                print("started", flush=True)
+                try:
+                    {call}
+                except KeyboardInterrupt:
+                    print("interrupted", flush=True)
+                    sys.exit(3)
+                """)
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(sys.path)
+            process = subprocess.Popen([sys.executable, "-c", script],
+                                       stdout=subprocess.PIPE, text=True,
+                                       env=env)
+            try:
+                self.assertEqual(process.stdout.readline().strip(), "started")
+                time.sleep(1.0)  # into the search
+                process.send_signal(signal.SIGINT)
+                out, _ = process.communicate(timeout=30)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+            self.assertEqual(process.returncode, 3, name)
+            self.assertIn("interrupted", out, name)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -24,9 +24,10 @@
 
 #include "absl/status/statusor.h"
 #include "gameai/core/kernel.h"
-#include "gameai/search/mcts_tree.h"
 #include "gameai/core/random.h"
+#include "gameai/core/stop_request.h"
 #include "gameai/search/mcts_options.h"
+#include "gameai/search/mcts_tree.h"
 
 namespace gameai {
 
@@ -61,6 +62,8 @@ class DecoupledMcts {
     if (moves.size() == 0) return NoMoveError(/*at_root=*/true);
     for (int i = 0; i < options_.simulations; ++i) {
       if (!Simulate(root, rng)) return NoMoveError(/*at_root=*/false);
+      // A caller's stop request, read every 256 simulations.
+      if ((i & 255) == 255 && StopRequested()) break;
     }
     const std::vector<SeatStat> stats = RootStats(seat);
     if (stats.empty()) return NoMoveError(/*at_root=*/true);
@@ -264,8 +267,7 @@ class DecoupledMcts {
         }
         rules_.ApplyJoint(s, joint.data());
       } else {
-        const std::optional<Move> move =
-            RandomLegalMove(rules_, s, rng, moves);
+        const std::optional<Move> move = RandomLegalMove(rules_, s, rng, moves);
         if (!move) return false;
         rules_.Apply(s, *move);
       }

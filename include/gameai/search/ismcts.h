@@ -25,6 +25,7 @@
 #include "absl/status/statusor.h"
 #include "gameai/core/kernel.h"
 #include "gameai/core/random.h"
+#include "gameai/core/stop_request.h"
 #include "gameai/search/mcts_options.h"
 #include "gameai/search/mcts_tree.h"
 
@@ -56,6 +57,8 @@ class Ismcts {
       if (!Simulate(rules_.Determinize(view, seat, rng), rng)) {
         return NoMoveError(/*at_root=*/false);
       }
+      // A caller's stop request, read every 256 simulations.
+      if ((i & 255) == 255 && StopRequested()) break;
     }
     return nodes_[MostVisitedChild(nodes_, 0)].move;
   }

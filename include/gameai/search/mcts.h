@@ -43,6 +43,7 @@
 #include "gameai/core/random.h"
 #include "gameai/core/registry.h"
 #include "gameai/core/status_macros.h"
+#include "gameai/core/stop_request.h"
 #include "gameai/search/decoupled_mcts.h"
 #include "gameai/search/ismcts.h"
 #include "gameai/search/mcts_options.h"
@@ -73,6 +74,8 @@ class Mcts {
     }
     for (int i = 0; i < options_.simulations; ++i) {
       if (!Simulate(root, rng)) return NoMoveError(/*at_root=*/false);
+      // A caller's stop request, read every 256 simulations.
+      if ((i & 255) == 255 && StopRequested()) break;
     }
     return nodes_[MostVisitedChild(nodes_, 0)].move;
   }
