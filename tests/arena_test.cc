@@ -62,6 +62,18 @@ TEST(RunMatch, DifferentSeedsDifferentGames) {
   EXPECT_NE(a.agents[0].mean_score, b.agents[0].mean_score);
 }
 
+// A solitaire game compares any number of agents side by side, up to
+// kMaxMatchAgents: more is refused before any is made.
+TEST(RunMatch, AgentsBeyondTheBoundAreRefused) {
+  MatchOptions options{.game = "yacht(players=1)", .games = 1};
+  options.agents.assign(kMaxMatchAgents + 1, "random");
+  const absl::StatusOr<MatchResult> r = RunMatch(options);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("65 agents given; accepted: 1..64"),
+            std::string::npos)
+      << r.status();
+}
+
 TEST(RunMatch, GamesRoundUpToFullRotationsAndCountsAddUp) {
   const MatchResult r = Play({.game = "mancala",
                               .agents = {"greedy", "random"},

@@ -557,6 +557,11 @@ static void matches(void) {
   CHECK(gameai_match("mancala", agents, (size_t)1 << 30, 10, 3, &result) ==
         GAMEAI_INVALID_ARGUMENT);
   CHECK(strstr(gameai_last_error(), "takes 1..2") != NULL);
+  const char* many[65];
+  for (int i = 0; i < 65; ++i) many[i] = "random";
+  CHECK(gameai_match("yacht(players=1)", many, 65, 1, 3, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "takes 1..64") != NULL);
   const char* null_spec[2] = {"greedy", NULL};
   CHECK(gameai_match("mancala", null_spec, 2, 10, 3, &result) ==
         GAMEAI_INVALID_ARGUMENT);

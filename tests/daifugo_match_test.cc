@@ -14,8 +14,8 @@ namespace gameai::daifugo {
 namespace {
 
 using testing::Hand;
-using testing::PlayRandomly;
 using testing::MeldOf;
+using testing::PlayRandomly;
 
 Rules Make(const Options& options) {
   absl::StatusOr<Rules> rules = Rules::Create(options);

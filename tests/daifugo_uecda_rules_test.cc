@@ -13,8 +13,8 @@ namespace gameai::daifugo {
 namespace {
 
 using testing::Hand;
-using testing::PlayRandomly;
 using testing::MeldIn;
+using testing::PlayRandomly;
 
 Rules Uecda(Options options = {}) {
   options.uecda = true;
@@ -123,7 +123,8 @@ TEST(DaifugoUecda, TheDiamondThreeHolderLeadsAfterTheExchange) {
 
 TEST(DaifugoUecda, TheLoneJokerCancelsALock) {
   const Rules rules = Uecda();
-  Deal d = FiveHands(rules, {"D3 H5 CK", "H7 S9", "H9 JK SK", "C4 C5", "S4 S6"});
+  Deal d =
+      FiveHands(rules, {"D3 H5 CK", "H7 S9", "H9 JK SK", "C4 C5", "S4 S6"});
   Move(rules, d, "D3");
   for (int i = 0; i < 5; ++i) Move(rules, d, "pass");  // 0 passes last
   ASSERT_TRUE(d.field.IsPass());

@@ -201,6 +201,25 @@ TEST(TableFile, NeverReplacesAFileThere) {
   std::remove(path.c_str());
 }
 
+// The same table saved by another process first (two processes filling one
+// cache directory): the second save finds it there and succeeds.
+TEST(TableFile, TheSameTableAlreadyThereIsSuccess) {
+  const std::string path = TempPath("same_table");
+  const std::vector<uint8_t> payload = Payload();
+  ASSERT_TRUE(WriteTableFile(path, kHeader, payload.data(), 1000).ok());
+  EXPECT_TRUE(WriteTableFile(path, kHeader, payload.data(), 1000).ok());
+  std::vector<uint8_t> other = payload;
+  other[7] ^= 1;  // another table of the same kind: left as it is
+  EXPECT_FALSE(WriteTableFile(path, kHeader, other.data(), 1000).ok());
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  ASSERT_TRUE(in.ok());
+  std::vector<uint8_t> back(1000);
+  ASSERT_TRUE(in->ReadPayload(back.data(), 1000).ok());
+  EXPECT_EQ(back, payload);
+  EXPECT_EQ(TemporariesNear(path), 0);
+  std::remove(path.c_str());
+}
+
 // A link to nothing is something at the path: reading it is an error
 // (not "no file", which would start a build) and writing never replaces
 // the link.

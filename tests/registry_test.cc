@@ -54,8 +54,7 @@ TEST(LoadGame, MisspelledParameterSuggestsTheClosest) {
 TEST(LoadAgent, MisspelledAgentSuggestsTheClosest) {
   absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame("mancala");
   ASSERT_TRUE(game.ok());
-  absl::StatusOr<std::unique_ptr<Agent>> agent =
-      LoadAgent(**game, "strongset");
+  absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, "strongset");
   ASSERT_FALSE(agent.ok());
   EXPECT_EQ(agent.status().code(), absl::StatusCode::kNotFound);
   EXPECT_TRUE(Mentions(agent.status(), "did you mean 'strongest'?"))

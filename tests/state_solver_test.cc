@@ -248,6 +248,9 @@ TEST_F(SolveStateYacht, LookupNamesWhyAScorecardIsUnreachable) {
             std::string::npos);
   EXPECT_NE(message({8191, 100, 0, 0}).find("(none filled)"),
             std::string::npos);
+  // Past every reachable total (the card is public: no read past the sums).
+  EXPECT_NE(message({8191, 60000, 0, 0}).find("leaves 60000"),
+            std::string::npos);
   // Reachable: the table's entry itself.
   const yacht::Scorecard capped{8128, 140, 105, 0};  // every upper box full
   ASSERT_TRUE(table_->Lookup(capped).ok());

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "fmt/format.h"
 #include "gtest/gtest.h"
 
 namespace gameai {
@@ -57,15 +58,21 @@ TEST(ErrorText, KeepsNewlinesAndEscapesTheRest) {
 }
 
 TEST(ErrorText, CutsALongMessageAtACharacterSaying) {
-  // 3-byte characters, so that the cut falls inside one unless it backs up.
-  std::string long_text = "bad spec '";
-  for (int i = 0; i < 100000; ++i) long_text += "大";
-  const std::string text = ErrorText(long_text);
-  EXPECT_LE(text.size(), kMaxErrorTextBytes);
-  EXPECT_TRUE(IsUtf8(text));
-  EXPECT_EQ(text.rfind("bad spec '大", 0), 0u);
-  EXPECT_NE(text.find("(cut: the message held 300010 bytes)"),
-            std::string::npos);
+  // 3-byte characters after prefixes of three lengths: the cut falls on a
+  // character's first, second and third byte once each, and must back up
+  // to the first in every case.
+  for (const std::string prefix : {"spec '", "spec 'x", "spec 'xy"}) {
+    std::string long_text = prefix;
+    for (int i = 0; i < 100000; ++i) long_text += "大";
+    const std::string text = ErrorText(long_text);
+    EXPECT_LE(text.size(), kMaxErrorTextBytes) << prefix;
+    EXPECT_TRUE(IsUtf8(text)) << prefix;
+    EXPECT_EQ(text.rfind(prefix + "大", 0), 0u) << prefix;
+    EXPECT_NE(text.find(fmt::format("(cut: the message held {} bytes)",
+                                    long_text.size())),
+              std::string::npos)
+        << prefix;
+  }
   const std::string exact(kMaxErrorTextBytes, 'a');
   EXPECT_EQ(ErrorText(exact), exact);
 }

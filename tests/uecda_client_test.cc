@@ -2,12 +2,11 @@
 // (uecda_server.h) and against scripted servers that misbehave; the test
 // server's own judging; the view the client rebuilds from the tables.
 // Everything on 127.0.0.1 at ephemeral ports, every wait bounded.
-#include "gameai/uecda/client.h"
-
 #include <future>
 #include <thread>
 
 #include "daifugo_cards.h"
+#include "gameai/uecda/client.h"
 #include "gtest/gtest.h"
 #include "uecda_server.h"
 
@@ -30,16 +29,19 @@ struct MatchRun {
 // RunMatch: the test server and one in-process client per agent spec.
 MatchRun RunMatch(const ServerOptions& options,
                   const std::vector<std::string>& agents) {
-  absl::StatusOr<std::unique_ptr<TestServer>> server = TestServer::Open(options);
+  absl::StatusOr<std::unique_ptr<TestServer>> server =
+      TestServer::Open(options);
   EXPECT_TRUE(server.ok()) << server.status();
-  auto served = std::async(std::launch::async, [&] { return (*server)->Run(); });
+  auto served =
+      std::async(std::launch::async, [&] { return (*server)->Run(); });
   std::vector<std::future<absl::StatusOr<MatchSummary>>> clients;
   for (size_t i = 0; i < agents.size(); ++i) {
     ClientOptions c{.port = (*server)->port(),
                     .agent = agents[i],
                     .name = "c" + std::to_string(i),
                     .timeout = kWait};
-    clients.push_back(std::async(std::launch::async, [c] { return PlayMatch(c); }));
+    clients.push_back(
+        std::async(std::launch::async, [c] { return PlayMatch(c); }));
   }
   MatchRun run{.report = served.get()};
   for (auto& c : clients) run.clients.push_back(c.get());
@@ -47,10 +49,10 @@ MatchRun RunMatch(const ServerOptions& options,
 }
 
 TEST(UecdaClient, FiveClientsPlayAMatchWithoutARejectedMeld) {
-  const MatchRun run = RunMatch(
-      {.games = 4, .seed = 3},
-      {"heuristic", "mcts(simulations=30)", "montecarlo(playouts=8)", "heuristic",
-       "random"});
+  const MatchRun run =
+      RunMatch({.games = 4, .seed = 3},
+               {"heuristic", "mcts(simulations=30)", "montecarlo(playouts=8)",
+                "heuristic", "random"});
   ASSERT_TRUE(run.report.ok()) << run.report.status();
   EXPECT_EQ(run.report->games, 4);
   EXPECT_EQ(run.report->rejected, (std::array<int, 5>{}));
@@ -89,7 +91,8 @@ TEST(UecdaClient, HandshakeInPiecesAndAPlayerWhoLeavesEarly) {
   absl::StatusOr<std::unique_ptr<TestServer>> server =
       TestServer::Open({.games = 2, .seed = 2, .timeout = kWait});
   ASSERT_TRUE(server.ok());
-  auto served = std::async(std::launch::async, [&] { return (*server)->Run(); });
+  auto served =
+      std::async(std::launch::async, [&] { return (*server)->Run(); });
   absl::StatusOr<std::unique_ptr<Connection>> raw =
       Connection::Connect("127.0.0.1", (*server)->port(), kWait);
   ASSERT_TRUE(raw.ok()) << raw.status();
@@ -107,7 +110,8 @@ TEST(UecdaClient, HandshakeInPiecesAndAPlayerWhoLeavesEarly) {
   std::vector<std::future<absl::StatusOr<MatchSummary>>> clients;
   for (int i = 0; i < 4; ++i) {
     ClientOptions c{.port = (*server)->port(), .timeout = kWait};
-    clients.push_back(std::async(std::launch::async, [c] { return PlayMatch(c); }));
+    clients.push_back(
+        std::async(std::launch::async, [c] { return PlayMatch(c); }));
   }
   for (auto& c : clients) EXPECT_TRUE(c.get().ok());
   absl::StatusOr<ServerReport> report = served.get();
@@ -132,8 +136,8 @@ absl::StatusOr<MatchSummary> AgainstScript(Script script,
     if (!(*c)->WriteInt(0, kWait).ok()) return;
     script(**c);
   });
-  absl::StatusOr<MatchSummary> summary = PlayMatch(
-      {.port = (*listener)->port(), .timeout = timeout});
+  absl::StatusOr<MatchSummary> summary =
+      PlayMatch({.port = (*listener)->port(), .timeout = timeout});
   fake.get();
   return summary;
 }
@@ -154,7 +158,8 @@ Table DealTable(daifugo::Cards hand) {
 constexpr char kHand[] = "S3 H4 D5 C6 S7 H9 DT CJ SQ HK DA";
 
 TEST(UecdaClient, AServerThatClosesEarlyIsAnError) {
-  absl::StatusOr<MatchSummary> s = AgainstScript([](Connection& c) { c.Close(); });
+  absl::StatusOr<MatchSummary> s =
+      AgainstScript([](Connection& c) { c.Close(); });
   ASSERT_FALSE(s.ok());
   EXPECT_TRUE(absl::IsUnavailable(s.status())) << s.status();
   EXPECT_NE(s.status().message().find("closed"), std::string::npos);
@@ -224,13 +229,34 @@ TEST(UecdaTracker, TheViewHoldsFieldLockRevolutionPassesAndPlayedCards) {
   ASSERT_TRUE(tracker.OnDeal(DealTable(mine)).ok());
   std::string move;
   // Player 1 leads ♥5, player 2 locks hearts with ♥7, player 3 passes.
-  ASSERT_TRUE(tracker.OnHand(TurnTable(mine, 1, {11, 11, 11, 10, 10}, true, false, false)).ok());
-  ASSERT_TRUE(tracker.OnField(TurnTable(Hand("H5"), 1, {11, 10, 11, 10, 10}, false, false, false), move).ok());
+  ASSERT_TRUE(
+      tracker
+          .OnHand(TurnTable(mine, 1, {11, 11, 11, 10, 10}, true, false, false))
+          .ok());
+  ASSERT_TRUE(tracker
+                  .OnField(TurnTable(Hand("H5"), 1, {11, 10, 11, 10, 10}, false,
+                                     false, false),
+                           move)
+                  .ok());
   EXPECT_EQ(move, "player 1: H5");
-  ASSERT_TRUE(tracker.OnHand(TurnTable(mine, 2, {11, 10, 11, 10, 10}, false, false, false)).ok());
-  ASSERT_TRUE(tracker.OnField(TurnTable(Hand("H7"), 2, {11, 10, 10, 10, 10}, false, false, true), move).ok());
-  ASSERT_TRUE(tracker.OnHand(TurnTable(mine, 3, {11, 10, 10, 10, 10}, false, false, true)).ok());
-  ASSERT_TRUE(tracker.OnField(TurnTable(Hand("H7"), 3, {11, 10, 10, 10, 10}, false, false, true), move).ok());
+  ASSERT_TRUE(
+      tracker
+          .OnHand(TurnTable(mine, 2, {11, 10, 11, 10, 10}, false, false, false))
+          .ok());
+  ASSERT_TRUE(tracker
+                  .OnField(TurnTable(Hand("H7"), 2, {11, 10, 10, 10, 10}, false,
+                                     false, true),
+                           move)
+                  .ok());
+  ASSERT_TRUE(
+      tracker
+          .OnHand(TurnTable(mine, 3, {11, 10, 10, 10, 10}, false, false, true))
+          .ok());
+  ASSERT_TRUE(tracker
+                  .OnField(TurnTable(Hand("H7"), 3, {11, 10, 10, 10, 10}, false,
+                                     false, true),
+                           move)
+                  .ok());
   EXPECT_EQ(move, "player 3: pass");
   Table my_turn = TurnTable(mine, 0, {11, 10, 10, 10, 10}, false, true, true);
   my_turn[5][2] = 1;
@@ -260,10 +286,20 @@ TEST(UecdaTracker, AfterEveryonePassedTheOwnerMovesOnItsOwnMeld) {
   lead[5][2] = 1;
   ASSERT_TRUE(tracker.OnHand(lead).ok());
   counts[0] = 10;
-  ASSERT_TRUE(tracker.OnField(TurnTable(Hand("S3"), 0, counts, false, false, false), move).ok());
+  ASSERT_TRUE(
+      tracker
+          .OnField(TurnTable(Hand("S3"), 0, counts, false, false, false), move)
+          .ok());
   for (int p = 1; p < 5; ++p) {
-    ASSERT_TRUE(tracker.OnHand(TurnTable(mine & ~Hand("S3"), p, counts, false, false, false)).ok());
-    ASSERT_TRUE(tracker.OnField(TurnTable(Hand("S3"), p, counts, false, false, false), move).ok());
+    ASSERT_TRUE(tracker
+                    .OnHand(TurnTable(mine & ~Hand("S3"), p, counts, false,
+                                      false, false))
+                    .ok());
+    ASSERT_TRUE(
+        tracker
+            .OnField(TurnTable(Hand("S3"), p, counts, false, false, false),
+                     move)
+            .ok());
   }
   Table again = TurnTable(mine & ~Hand("S3"), 0, counts, false, false, false);
   again[5][2] = 1;
@@ -273,10 +309,12 @@ TEST(UecdaTracker, AfterEveryonePassedTheOwnerMovesOnItsOwnMeld) {
   EXPECT_EQ(view->deal.field_owner, 0);
   EXPECT_EQ(view->deal.field, MeldIn(Hand("S3"), "S3"));
   EXPECT_EQ(view->deal.passed, 0b11110);
-  const absl::StatusOr<daifugo::Rules> rules = daifugo::Rules::Create({.uecda = true});
+  const absl::StatusOr<daifugo::Rules> rules =
+      daifugo::Rules::Create({.uecda = true});
   ASSERT_TRUE(rules.ok());
   EXPECT_TRUE(rules->IsLegal(*view, 0));  // it may pass, clearing the field
-  EXPECT_TRUE(rules->IsLegal(*view, daifugo::Rules::PlayMove(MeldIn(mine, "H4"))));
+  EXPECT_TRUE(
+      rules->IsLegal(*view, daifugo::Rules::PlayMove(MeldIn(mine, "H4"))));
 }
 
 TEST(UecdaTracker, YourTurnInAnotherPlayersTableIsAProtocolError) {

@@ -132,7 +132,8 @@ Cards GiveBackCards(const Table& t, Cards hand, int n, bool* valid) {
 
 absl::StatusOr<std::unique_ptr<TestServer>> TestServer::Open(
     const ServerOptions& options) {
-  if (options.games < 1 || options.reset_every < 2 || options.shuffle_every < 1) {
+  if (options.games < 1 || options.reset_every < 2 ||
+      options.shuffle_every < 1) {
     return absl::InvalidArgumentError(
         "test server: games >= 1, reset_every >= 2, shuffle_every >= 1");
   }
@@ -193,14 +194,15 @@ absl::StatusOr<ServerReport> TestServer::Run() {
         clients_[p]->ReadTable(options_.timeout, "the handshake");
     if (!hello.ok()) return hello.status();
     if ((*hello)[0][0] != kProtocolVersion) {
-      return absl::InvalidArgumentError(fmt::format(
-          "client {} speaks protocol {}; this server speaks {}", p,
-          (*hello)[0][0], kProtocolVersion));
+      return absl::InvalidArgumentError(
+          fmt::format("client {} speaks protocol {}; this server speaks {}", p,
+                      (*hello)[0][0], kProtocolVersion));
     }
     for (int i = 0; i < 9 && (*hello)[1][i] != 0; ++i) {
       report_.names[p] += static_cast<char>((*hello)[1][i] & 0x7F);
     }
-    if (absl::Status s = SendInt(p, static_cast<uint32_t>(p)); !s.ok()) return s;
+    if (absl::Status s = SendInt(p, static_cast<uint32_t>(p)); !s.ok())
+      return s;
   }
   for (int s = 0; s < kPlayers; ++s) seat_[s] = s;
   for (int n = 1; n <= options_.games; ++n) {
@@ -219,17 +221,20 @@ absl::Status TestServer::PlayGame(int n) {
   }
   const bool reset = (n - 1) % options_.reset_every == 0;
   auto seat_of = [&](int p) {
-    return static_cast<int>(std::find(seat_.begin(), seat_.end(), p) - seat_.begin());
+    return static_cast<int>(std::find(seat_.begin(), seat_.end(), p) -
+                            seat_.begin());
   };
   auto with_class = [&](int k) {
-    return static_cast<int>(std::find(klass_.begin(), klass_.end(), k) - klass_.begin());
+    return static_cast<int>(std::find(klass_.begin(), klass_.end(), k) -
+                            klass_.begin());
   };
   // Deal one card at a time around the seats.
   std::array<int, 53> deck;
   for (int i = 0; i < 53; ++i) deck[i] = i;
   for (int i = 52; i > 0; --i) std::swap(deck[i], deck[rng_.Below(i + 1)]);
   std::array<Cards, kPlayers> hands{};
-  int s = seat_of(reset ? static_cast<int>(rng_.Below(players)) : with_class(0));
+  int s =
+      seat_of(reset ? static_cast<int>(rng_.Below(players)) : with_class(0));
   for (int card : deck) {
     hands[seat_[s]] |= Cards{1} << card;
     s = (s + 1) % players;
@@ -322,19 +327,19 @@ absl::Status TestServer::PlayGame(int n) {
       const Submission was = field.meld;
       if (sub.type == Submission::kJoker) {
         field.lock = false;
-      } else if (was.type != Submission::kPass && was.type != Submission::kJoker &&
-                 sub.suits == was.suits) {
+      } else if (was.type != Submission::kPass &&
+                 was.type != Submission::kJoker && sub.suits == was.suits) {
         field.lock = true;
       }
       if ((sub.type == Submission::kGroup && sub.n >= 4) ||
           (sub.type == Submission::kSequence && sub.n >= 5)) {
         field.revolution = !field.revolution;
       }
-      const bool eight = (sub.type == Submission::kSingle ||
-                          sub.type == Submission::kGroup)
-                             ? sub.low == kEightCol
-                             : sub.type == Submission::kSequence &&
-                                   sub.low <= kEightCol && kEightCol <= sub.high;
+      const bool eight =
+          (sub.type == Submission::kSingle || sub.type == Submission::kGroup)
+              ? sub.low == kEightCol
+              : sub.type == Submission::kSequence && sub.low <= kEightCol &&
+                    kEightCol <= sub.high;
       clear = eight || was.type == Submission::kJoker;
       field.meld = sub;
       field_table = sub_table;
@@ -380,7 +385,8 @@ absl::Status TestServer::PlayGame(int n) {
       report_.places.push_back(places);
       ++report_.games;
       for (int p = 0; p < players; ++p) {
-        if (absl::Status st = SendInt(p, n == options_.games ? 2 : 1); !st.ok()) {
+        if (absl::Status st = SendInt(p, n == options_.games ? 2 : 1);
+            !st.ok()) {
           return st;
         }
       }

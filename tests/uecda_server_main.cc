@@ -30,14 +30,16 @@ int main(int argc, char** argv) {
   }
   auto server = testing::TestServer::Open(options);
   if (!server.ok()) {
-    fmt::print(stderr, "uecda_test_server: {}\n", std::string(server.status().message()));
+    fmt::print(stderr, "uecda_test_server: {}\n",
+               std::string(server.status().message()));
     return 1;
   }
   fmt::print("port {}\n", (*server)->port());
   std::fflush(stdout);
   auto report = (*server)->Run();
   if (!report.ok()) {
-    fmt::print(stderr, "uecda_test_server: {}\n", std::string(report.status().message()));
+    fmt::print(stderr, "uecda_test_server: {}\n",
+               std::string(report.status().message()));
     return 1;
   }
   fmt::print("points {}\n", fmt::join(report->points, " "));

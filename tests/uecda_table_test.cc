@@ -1,8 +1,7 @@
 // The UECda card table: wire encoding, hands, and every meld written and
 // read back with the joker at the cell it stands for (uecda/table.h).
-#include "gameai/uecda/table.h"
-
 #include "daifugo_cards.h"
+#include "gameai/uecda/table.h"
 #include "gtest/gtest.h"
 
 namespace gameai::uecda {
@@ -74,7 +73,8 @@ TEST(UecdaTable, JokerInASequenceSitsInItsSuitRowAtTheMissingRank) {
 TEST(UecdaTable, JokerBelowTheThreeIsColumnZeroAboveTheTwoColumnFourteen) {
   const Table low = MeldTable(MeldIn(Hand("S3 S4 JK"), "S3 S4 JK(S<3)"), false);
   EXPECT_EQ(low[0][0], 2u);
-  const Table high = MeldTable(MeldIn(Hand("CA C2 JK"), "CA C2 JK(C>2)"), false);
+  const Table high =
+      MeldTable(MeldIn(Hand("CA C2 JK"), "CA C2 JK(C>2)"), false);
   EXPECT_EQ(high[3][14], 2u);
 }
 

@@ -54,9 +54,9 @@ TEST(VectorEnv, RowsMatchTheDynamicLayer) {
   std::unique_ptr<State> state = (*game)->NewInitialState();
   for (int step = 0; step < 10 && !state->IsTerminal(); ++step) {
     std::vector<float> obs((*game)->ObservationTensorSize());
-    ASSERT_TRUE(state->ObservationTensor(state->CurrentPlayer(),
-                                         absl::MakeSpan(obs))
-                    .ok());
+    ASSERT_TRUE(
+        state->ObservationTensor(state->CurrentPlayer(), absl::MakeSpan(obs))
+            .ok());
     EXPECT_EQ(obs, b.observations);
     EXPECT_EQ(b.current[0], state->CurrentPlayer());
     const std::vector<int64_t> actions = FirstLegal(**game, b, 1);

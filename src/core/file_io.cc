@@ -192,9 +192,16 @@ absl::Status WriteTableFile(const std::string& path, const TableHeader& header,
   if (error != 0) {
     unlink(temp.c_str());
     if (error == EEXIST) {
+      // Another process computing the same table may have saved it first:
+      // the same header (its size and checksum included) is this table.
+      if (absl::StatusOr<TableFileReader> there = TableFileReader::Open(path);
+          there.ok() && there->header() == h) {
+        return absl::OkStatus();
+      }
       return absl::FailedPreconditionError(fmt::format(
-          "cannot write '{}': something was made there while the table was "
-          "computed; it is left as it is and the table was not saved",
+          "cannot write '{}': something else is there (made before or while "
+          "the table was computed); it is left as it is and the table was "
+          "not saved",
           path));
     }
     return absl::FailedPreconditionError(

@@ -64,8 +64,8 @@ absl::StatusOr<std::unique_ptr<State>> ViewOf(const Game& game,
       !message["view"]["state"].is_string() ||
       !message["view"].contains("seat") ||
       !message["view"]["seat"].is_number_integer()) {
-    return absl::InvalidArgumentError(
-        "a message without view.state and view.seat");
+    return absl::DataLossError(
+        "the server sent a message without view.state and view.seat");
   }
   absl::StatusOr<std::unique_ptr<State>> view =
       game.DeserializeView(message["view"]["state"].get<std::string>(),

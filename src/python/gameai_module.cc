@@ -309,7 +309,7 @@ PYBIND11_MODULE(_gameai, m) {
           throw py::type_error(
               "match: agents must be a list (or other sequence) of agent "
               "specs and Python agent objects; got " +
-              py::repr(agents_arg).cast<std::string>());
+              Repr(agents_arg));
         }
         const py::list agents(agents_arg);
         std::vector<std::string> specs;
@@ -362,21 +362,28 @@ PYBIND11_MODULE(_gameai, m) {
       std::string text = solver;
       for (const auto& [key, value] : kwargs) {
         std::string v;
-        if (py::isinstance<py::bool_>(value)) {
-          v = value.cast<bool>() ? "true" : "false";
+        // numpy.bool_ is no int subclass (its __index__ is deprecated).
+        const bool numpy_bool =
+            std::string_view(Py_TYPE(value.ptr())->tp_name) == "numpy.bool_";
+        if (py::isinstance<py::bool_>(value) || numpy_bool) {
+          v = PyObject_IsTrue(value.ptr()) ? "true" : "false";
         } else if (PyIndex_Check(value.ptr())) {  // int, numpy integers
           const auto index =
               py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
           if (!index) throw py::error_already_set();
           v = py::str(index);
-        } else if (PyFloat_Check(value.ptr())) {  // float, numpy.float64
-          v = py::repr(py::float_(value.cast<double>())).cast<std::string>();
+        } else if (PyNumber_Check(value.ptr()) &&
+                   !PyComplex_Check(value.ptr())) {  // float, numpy floats
+          const auto real =
+              py::reinterpret_steal<py::object>(PyNumber_Float(value.ptr()));
+          if (!real) throw py::error_already_set();
+          v = py::repr(real).cast<std::string>();
         } else if (py::isinstance<py::str>(value)) {
           v = value.cast<std::string>();
         } else {
           throw py::type_error("solver option " + key.cast<std::string>() +
                                ": expected a bool, int, float or str, got " +
-                               py::repr(value).cast<std::string>());
+                               Repr(value));
         }
         if (!text.empty()) text += ",";
         text += key.cast<std::string>() + "=" + v;
@@ -421,7 +428,7 @@ PYBIND11_MODULE(_gameai, m) {
           } else {
             throw py::type_error(
                 "yacht_value: game must be a gameai.Game or a spec str; got " +
-                py::repr(game).cast<std::string>());
+                Repr(game));
           }
           const std::string options = solver_options(solver, kwargs);
           absl::StatusOr<double> value;

@@ -7,11 +7,18 @@
 namespace py = pybind11;
 
 namespace gameai::python {
-namespace {
 
-std::string Repr(py::handle value) {
-  return py::repr(value).cast<std::string>();
+std::string Repr(pybind11::handle value) {
+  constexpr size_t kMaxBytes = 200;
+  std::string text = py::repr(value).cast<std::string>();
+  if (text.size() <= kMaxBytes) return text;
+  size_t keep = kMaxBytes;
+  while ((static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+  text.resize(keep);
+  return text + "...";
 }
+
+namespace {
 
 // AsInteger: `value` as a Python int (through __index__: a float or a str
 // is refused, a numpy integer or a bool accepted), else TypeError.

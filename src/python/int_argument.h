@@ -9,10 +9,15 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace gameai::python {
+
+// Repr: repr(value) for a message, at most 200 bytes (cut at a character,
+// "..." after), so that a huge argument is not quoted whole.
+std::string Repr(pybind11::handle value);
 
 // IntArgumentIn: `value` (an int, or an object with __index__ such as a
 // numpy integer) when it lies in [lo, hi]; else TypeError (not an integer)

@@ -4,6 +4,14 @@ namespace py = pybind11;
 
 namespace gameai::python {
 
+bool OnPythonMainThread() {
+  static const unsigned long main = py::module_::import("threading")
+                                        .attr("main_thread")()
+                                        .attr("ident")
+                                        .cast<unsigned long>();
+  return PyThread_get_thread_ident() == main;
+}
+
 bool MatchInterrupt::Poll() {
   if (interrupted()) return true;
   if (std::this_thread::get_id() != thread_) return false;

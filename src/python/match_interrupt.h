@@ -48,15 +48,21 @@ class MatchInterrupt {
   std::optional<pybind11::error_already_set> error_;    // under the GIL
 };
 
+// OnPythonMainThread: REQUIRES the GIL. Whether this is Python's main
+// thread, the only one whose signal handlers run.
+bool OnPythonMainThread();
+
 // RunInterruptible: call() with the GIL released (REQUIRES the GIL), so
-// that Ctrl-C stops the search inside it (gameai/core/stop_request.h):
-// StopRequested() runs Python's signal handlers at most every 50 ms, and
-// an exception a handler raised (KeyboardInterrupt) is raised once call()
-// returns, its result dropped. For solve, Agent.step, VectorEnv.step.
+// that Ctrl-C stops the search inside it (gameai/core/stop_request.h): on
+// Python's main thread StopRequested() runs Python's signal handlers at
+// most every 50 ms (elsewhere nothing would run them), and an exception a
+// handler raised (KeyboardInterrupt) is raised once call() returns, its
+// result dropped. For solve, Agent.step, VectorEnv.step.
 template <class F>
 auto RunInterruptible(F call) {
   MatchInterrupt interrupt;
-  const StopScope scope([&] { return interrupt.Poll(); });
+  std::optional<StopScope> scope;
+  if (OnPythonMainThread()) scope.emplace([&] { return interrupt.Poll(); });
   decltype(call()) result;
   {
     pybind11::gil_scoped_release release;

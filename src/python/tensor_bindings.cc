@@ -194,14 +194,14 @@ void BindTensors(py::module_& m, py::class_<State>& state,
               throw py::type_error(
                   "sample_chance_outcome: rng.random() must return a float "
                   "in [0, 1); got " +
-                  py::repr(drawn).cast<std::string>());
+                  Repr(drawn));
             }
             double u = drawn.cast<double>();
             if (!(u >= 0.0 && u < 1.0)) {  // NaN too
               throw py::value_error(
                   "sample_chance_outcome: rng.random() must return a float "
                   "in [0, 1); got " +
-                  py::repr(drawn).cast<std::string>());
+                  Repr(drawn));
             }
             for (const ChanceOutcome& o : outcomes) {
               if (u < o.probability) return o.action;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/types/span.h"
 #include "gameai/core/registry.h"
@@ -36,7 +37,7 @@ class PyVectorEnv {
       if (!py::isinstance<py::str>(opponents)) {
         throw py::type_error(
             "VectorEnv: opponents must be an agent spec (str) or None; got " +
-            py::repr(opponents).cast<std::string>());
+            Repr(opponents));
       }
       options.opponents = opponents.cast<std::string>();
     }
@@ -84,7 +85,7 @@ class PyVectorEnv {
           "VectorEnv.step: actions must be integers, one per game; got " +
           (array ? "an array of dtype " +
                        py::str(array.dtype()).cast<std::string>()
-                 : py::repr(given).cast<std::string>()));
+                 : Repr(given)));
     }
     // An unsigned value past int64 would wrap to a negative action.
     if (array.dtype().kind() == 'u' && array.dtype().itemsize() == 8) {
@@ -107,8 +108,11 @@ class PyVectorEnv {
           "VectorEnv.step: actions must be one integer per game: shape (" +
           std::to_string(env_->num_envs()) + ",)");
     }
-    const absl::Span<const int64_t> span(actions.data(), actions.size());
-    Check(RunInterruptible([&] { return env_->Step(span, buffers_); }));
+    // Copied with the GIL held: another thread may write the caller's
+    // array while the step runs without it (into a buffer kept from step
+    // to step, so that a step allocates nothing).
+    actions_.assign(actions.data(), actions.data() + actions.size());
+    Check(RunInterruptible([&] { return env_->Step(actions_, buffers_); }));
     return py::make_tuple(observations_, legal_mask_, rewards_, done_,
                           current_player_);
   }
@@ -125,6 +129,7 @@ class PyVectorEnv {
   py::array_t<bool> done_;
   py::array_t<int32_t> current_player_;
   VectorEnvBuffers buffers_;
+  std::vector<int64_t> actions_;  // this step's, copied from the caller
   bool reset_ = false;
   bool busy_ = false;  // a call runs without the GIL: OneCallAtATime
 };

@@ -188,7 +188,7 @@ absl::Status CheckScorecard(const Scorecard& card, bool yahtzee_bonus) {
   }
   const int bonus = card.upper >= kUpperBonusThreshold ? kUpperBonus : 0;
   const int lower = card.total - card.upper - bonus;
-  if (lower < 0 || !lower_sums[lower]) {
+  if (lower < 0 || lower > kMaxTotal || !lower_sums[lower]) {
     return absl::InvalidArgumentError(fmt::format(
         "scorecard: total {} less the upper total {}{} leaves {} for the "
         "filled lower boxes ({}), which cannot score that; no game reaches it",

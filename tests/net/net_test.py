@@ -637,6 +637,13 @@ class NetTest(unittest.TestCase):
                        b'{"type":"game_start","game_index":0,"seat":99,'
                        b'"seed":1,"table":["a","b"]}\n')
         expected.append("the server's 'game_start' message")
+        # An act without a view: the server's error too (it was exit 2).
+        replies.append(b'{"type":"welcome","game":"minirisk(players=2)",'
+                       b'"seats":["a","b"],"games":1}\n'
+                       b'{"type":"game_start","game_index":0,"seat":0,'
+                       b'"seed":1,"table":["a","b"]}\n'
+                       b'{"type":"act","request":1,"legal_actions":[]}\n')
+        expected.append("without view.state and view.seat")
         # Standings whose fields are of other types are printed, not
         # trusted (they were an "internal error").
         replies.append(b'{"type":"tournament_end","standings":'

@@ -6,6 +6,7 @@ test_gameai.py's MemoryTest."""
 import math
 import pickle
 import threading
+import time
 import unittest
 
 import numpy as np
@@ -85,6 +86,27 @@ class ThreadTest(unittest.TestCase):
         self.assertTrue(raised, "the search ended before a second call")
         self.assertIn("in use by another thread", str(raised[0]))
         self.assertIn(agent.step(state), state.legal_actions())
+
+    def test_a_step_reads_the_actions_as_they_were_when_called(self):
+        # Another thread writing the caller's array while the step runs
+        # (without the GIL) applied an action no game allows.
+        def env():
+            made = gameai.VectorEnv("mancala", n=2, seed=3,
+                                    opponents="mcts(simulations=100000)")
+            made.reset()
+            return made
+
+        expected = env().step(np.zeros(2, dtype=np.int64))[0].copy()
+        actions = np.zeros(2, dtype=np.int64)
+        got = []
+        changed = env()
+        worker = threading.Thread(
+            target=lambda: got.append(changed.step(actions)[0].copy()))
+        worker.start()
+        time.sleep(0.05)  # into the opponents' search
+        actions[1] = 5000000
+        worker.join()
+        np.testing.assert_array_equal(got[0], expected)
 
     def test_a_second_thread_is_told_the_env_is_in_use(self):
         env = gameai.VectorEnv("mancala", n=8, seed=1,

@@ -164,10 +164,19 @@ class SolveBadInputTest(unittest.TestCase):
             gameai.solve(state, nodes=[1])
         with self.assertRaisesRegex(TypeError, "expected a bool"):
             gameai.solve(state, nodes=None)
-        # Numpy numbers are numbers.
-        self.assertIn(gameai.solve(state, nodes=np.int64(1000),
-                                   time_s=np.float64(5))["status"],
-                      ("solved", "bounded"))
+        # A huge argument is not quoted whole.
+        with self.assertRaises(TypeError) as caught:
+            gameai.solve(state, nodes=["x" * 100000])
+        self.assertLess(len(str(caught.exception)), 400)
+        # Numpy numbers are numbers, numpy booleans booleans.
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # no numpy deprecation either
+            for time_s in (np.float64(5), np.float32(5)):
+                self.assertIn(gameai.solve(state, nodes=np.int64(1000),
+                                           time_s=time_s,
+                                           all_moves=np.bool_(False))
+                              ["status"], ("solved", "bounded"))
 
     def test_bad_scorecards_and_games(self):
         with self.assertRaisesRegex(ValueError, "OPEN TOTAL UPPER YACHT50"):

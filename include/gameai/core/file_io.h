@@ -47,16 +47,18 @@ struct TableHeader {
   uint64_t checksum = 0;
   // Describe: "kalah-endgame-db v2 (pits=6 ...)".
   std::string Describe() const;
+  friend bool operator==(const TableHeader&, const TableHeader&) = default;
 };
 
 inline constexpr size_t kMaxHeaderBytes = 512;
 
 // WriteTableFile: the header (kind, version, params of `header`; size and
 // checksum computed) and `bytes` of `payload` to a new file `path`,
-// through a temporary file in its directory moved into place. Errors
-// (FailedPrecondition) name the path and the reason (errno text, or that
-// something is at `path` now, which is left as it is); the temporary file
-// is then removed.
+// through a temporary file in its directory moved into place. The same
+// table already there (another process saved it first) is success.
+// Errors (FailedPrecondition) name the path and the reason (errno text, or
+// that something else is at `path`, which is left as it is); the temporary
+// file is then removed.
 absl::Status WriteTableFile(const std::string& path, const TableHeader& header,
                             const void* payload, int64_t bytes);
 

@@ -82,13 +82,6 @@ class KernelGame final : public Game {
   R rules_;
 };
 
-// KernelState: a kernel state with its history. Undo keeps no copy per
-// action: the state is saved every kCheckpointEvery transitions and an undo
-// replays the history's actions from the last saved state (chance outcomes
-// are in the history, so the replay is exact). A state that is never undone
-// pays the kernel move, one history push and, every kCheckpointEvery moves,
-// one state copy. Private moves (MoveVisibleTo) also record who saw the
-// last one, for LastEventFor.
 // ActionIterator<R>: kernel R's moves read as actions, so that
 // vector::assign sizes its buffer once (a new vector: one allocation of the
 // exact size) and widens the moves in one pass, without zeroing or a
@@ -144,6 +137,13 @@ class ActionIterator {
   const Move* move_;
 };
 
+// KernelState: a kernel state with its history. Undo keeps no copy per
+// action: the state is saved every kCheckpointEvery transitions and an undo
+// replays the history's actions from the last saved state (chance outcomes
+// are in the history, so the replay is exact). A state that is never undone
+// pays the kernel move, one history push and, every kCheckpointEvery moves,
+// one state copy. Private moves (MoveVisibleTo) also record who saw the
+// last one, for LastEventFor.
 template <Kernel R>
 class KernelState final : public State {
  public:

@@ -88,7 +88,7 @@ class KernelVectorEnv final : public VectorEnv {
                       actions.size(), num_envs()));
     }
     for (int i = 0; i < num_envs(); ++i) {
-      if (!IsLegalHere(slots_[i], actions[i])) {
+      if (!IsLegalHere(slots_[i], ToAct(slots_[i]), actions[i])) {
         return IllegalAction(i, actions[i]);
       }
     }
@@ -157,11 +157,13 @@ class KernelVectorEnv final : public VectorEnv {
     rules_.LegalMoves(slot.state, moves_);
   }
 
-  bool IsLegalHere(const Slot& slot, int64_t action) {
+  // IsLegalHere: `action` is one `seat` (the one to act, or at an open
+  // simultaneous node any seat) may take in `slot`.
+  bool IsLegalHere(const Slot& slot, Player seat, int64_t action) {
     if (action < 0 || action >= num_actions_) return false;
     const Move move = rules_.ToMove(action);
     if (!slot.sim_open) return IsLegalMove(rules_, slot.state, move);
-    ListMoves(slot, slot.sim_seat);
+    ListMoves(slot, seat);
     return std::find(moves_.begin(), moves_.end(), move) != moves_.end();
   }
 
@@ -234,9 +236,11 @@ class KernelVectorEnv final : public VectorEnv {
     const std::unique_ptr<State> view = make_view_(slot.state, seat);
     absl::StatusOr<Action> action = slot.opponents[seat]->Step(*view);
     if (!action.ok()) return action.status();
-    if (*action < 0 || *action >= num_actions_) {
+    // Never applied unchecked: an agent's bug is an error, not a state no
+    // game reaches.
+    if (!IsLegalHere(slot, seat, *action)) {
       return absl::InternalError(
-          fmt::format("opponent '{}' at seat {} chose action {}, out of range",
+          fmt::format("opponent '{}' at seat {} chose illegal action {}",
                       options_.opponents, seat, *action));
     }
     return rules_.ToMove(*action);
@@ -305,11 +309,6 @@ class KernelVectorEnv final : public VectorEnv {
       } else if (Opponent(slot, current)) {
         absl::StatusOr<Move> move = OpponentMove(slot, current);
         if (!move.ok()) return move.status();
-        if (!IsLegalMove(rules_, slot.state, *move)) {
-          return absl::InternalError(
-              fmt::format("opponent '{}' at seat {} chose illegal action {}",
-                          options_.opponents, current, rules_.ToAction(*move)));
-        }
         if (absl::Status s = Inform(slot, current, *move); !s.ok()) {
           return s;
         }
