@@ -138,7 +138,9 @@ public abstract class GameaiClient {
       Map<String, Object> m = parseMessage(line);
       Object typeValue = m.get("type");
       String type = typeValue instanceof String ? (String) typeValue : "";
-      if ("error".equals(type)) throw new ServerError((String) m.get("message"));
+      if ("error".equals(type)) {
+        throw new ServerError(String.valueOf(m.get("message")));
+      }
       if ("welcome".equals(type)) {
         welcome = m;
       } else if ("game_start".equals(type)) {
@@ -211,17 +213,31 @@ public abstract class GameaiClient {
 
     Parser(String s) { this.s = s; }
 
+    // The deepest nesting read: deeper is no protocol message (and would
+    // overflow the stack of this recursive reader).
+    private static final int MAX_DEPTH = 256;
+    private int depth = 0;
+
     Object value() {
       skip();
       if (i >= s.length()) throw new IllegalArgumentException("end of JSON");
       char c = s.charAt(i);
-      if (c == '{') return object();
-      if (c == '[') return array();
+      if ((c == '{' || c == '[') && ++depth > MAX_DEPTH) {
+        throw new IllegalArgumentException("JSON nested deeper than "
+            + MAX_DEPTH);
+      }
+      if (c == '{') return nested(object());
+      if (c == '[') return nested(array());
       if (c == '"') return string();
       if (s.startsWith("true", i)) { i += 4; return Boolean.TRUE; }
       if (s.startsWith("false", i)) { i += 5; return Boolean.FALSE; }
       if (s.startsWith("null", i)) { i += 4; return null; }
       return number();
+    }
+
+    private Object nested(Object done) {
+      --depth;
+      return done;
     }
 
     private Map<String, Object> object() {

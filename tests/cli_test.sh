@@ -110,6 +110,11 @@ else
     match mancala --agents 'mcts(max_nodes=2147483648)',random --games 2
   expect_limited 3000000 1 "table of 2\^28 entries.*more than the budget mem_mb=2048" \
     solve 'mancala(pits=8,seeds=8)' --solver tt=28
+  # Every thread's agents are made before any game: a second table that
+  # does not fit beside the first is an error at once (it came after the
+  # first series had played all its games: 29 s here; 10 s is the bound).
+  expect_run 1 "alphabeta's transposition table \(tt=26\) needs" \
+    timeout 10 bash -c "ulimit -v 2000000 && exec '$GAMEAI' match mancala --agents 'alphabeta(tt=26)',random --games 400 --threads 2"
   # The game log and its JSON are counted before the match (their JSON
   # document aborted the process past the limit).
   expect_limited 1000000 1 "the game log of 4000000 games \(with its JSON\) needs" \

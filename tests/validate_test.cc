@@ -229,7 +229,7 @@ TEST_F(DaifugoValidate, AViewWithHiddenHandsIsRejected) {
   // it dealt or moved cards no hand held.
   const std::unique_ptr<State> view = state_->ViewFor(0);
   ExpectRejected("daifugo(players=4,games=3)", view->Serialize(),
-                 "a view, not a state to play on");
+                 "a view (of what one seat sees), not a state to play on");
 }
 
 TEST_F(DaifugoValidate, DuplicatePlacesAreRejected) {

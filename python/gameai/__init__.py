@@ -19,9 +19,13 @@ def _game_from_pickle(spec):
     return load_game(spec)  # noqa: F405
 
 
-def _state_from_pickle(spec, text):
-    """A pickled State read back (State.__reduce__)."""
-    return load_game(spec).deserialize_state(text)  # noqa: F405
+def _state_from_pickle(spec, text, viewer=None):
+    """A pickled State read back (State.__reduce__): a seat's view when
+    `viewer` is that seat."""
+    game = load_game(spec)  # noqa: F405
+    if viewer is None:
+        return game.deserialize_state(text)
+    return game.deserialize_view(text, viewer)
 
 
 __all__ = [

@@ -101,7 +101,7 @@ class Agent:
                 return None  # the end, or cut mid-line: the connection lost
             try:
                 message = json.loads(raw)
-            except ValueError as e:
+            except (ValueError, RecursionError) as e:  # deep nesting too
                 raise ServerError(f"the server sent a line that is not "
                                   f"JSON: {raw[:200]!r}") from e
             if not isinstance(message, dict):

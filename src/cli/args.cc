@@ -1,5 +1,9 @@
 #include "args.h"
 
+#include <charconv>
+#include <limits>
+#include <system_error>
+
 #include "fmt/format.h"
 #include "gameai/core/text.h"
 
@@ -16,6 +20,23 @@ absl::StatusOr<int64_t> Args::Int(const std::string& flag, int64_t fallback,
                     it->second, min, max));
   }
   return *v;
+}
+
+absl::StatusOr<uint64_t> Args::Seed(const std::string& flag,
+                                    uint64_t fallback) const {
+  auto it = values.find(flag);
+  if (it == values.end()) return fallback;
+  const std::string& text = it->second;
+  uint64_t v = 0;
+  const auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || error != std::errc() ||
+      end != text.data() + text.size()) {
+    return absl::InvalidArgumentError(
+        fmt::format("--{} {}: expected an integer in [0, {}]", flag, text,
+                    std::numeric_limits<uint64_t>::max()));
+  }
+  return v;
 }
 
 absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,

@@ -25,6 +25,10 @@ struct Args {
   // Int: the flag's value as an integer in [min, max], or `fallback`.
   absl::StatusOr<int64_t> Int(const std::string& flag, int64_t fallback,
                               int64_t min, int64_t max) const;
+  // Seed: the flag's value as a seed, any integer in [0, 2^64), or
+  // `fallback` (the library's seeds are 64-bit: every one reproducible).
+  absl::StatusOr<uint64_t> Seed(const std::string& flag,
+                                uint64_t fallback) const;
 };
 
 // ParseArgs: `value_flags` take a value, `switch_flags` none; anything else

@@ -121,7 +121,7 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   options.agents = *agents;
   absl::StatusOr<int64_t> games = args->Int("games", 100, 1, kMaxMatchGames);
   if (!games.ok()) return fail(games.status());
-  absl::StatusOr<int64_t> seed = args->Int("seed", 1, 0, int64_t{1} << 62);
+  absl::StatusOr<uint64_t> seed = args->Seed("seed", 1);
   if (!seed.ok()) return fail(seed.status());
   absl::StatusOr<int64_t> threads =
       args->Int("threads", 1, 1, kMaxMatchThreads);

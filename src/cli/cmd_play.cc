@@ -163,7 +163,7 @@ int RunPlay(const std::vector<std::string>& argv) {
   if (absl::Status people = CheckPeople(*specs, **game); !people.ok()) {
     return Fail(people);
   }
-  absl::StatusOr<int64_t> seed = args->Int("seed", 1, 0, int64_t{1} << 62);
+  absl::StatusOr<uint64_t> seed = args->Seed("seed", 1);
   if (!seed.ok()) return Fail(seed.status());
 
   PlayConfig config;

@@ -196,7 +196,8 @@ int RunServe(const std::vector<std::string>& argv) {
   auto get_int = [&](const char* flag, int64_t fallback, int64_t lo,
                      int64_t hi) { return args->Int(flag, fallback, lo, hi); };
   absl::StatusOr<int64_t> games = get_int("games", 100, 1, kMaxMatchGames);
-  absl::StatusOr<int64_t> seed = get_int("seed", 1, 0, int64_t{1} << 62);
+  const absl::StatusOr<uint64_t> seed = args->Seed("seed", 1);
+  if (!seed.ok()) return Fail(seed.status());
   absl::StatusOr<int64_t> port = get_int("port", 7019, 0, 65535);
   absl::StatusOr<int64_t> move_ms = get_int("move-ms", 2000, 1, 3'600'000);
   absl::StatusOr<int64_t> wait_ms = get_int("wait-ms", 60000, 0, 86'400'000);
@@ -206,8 +207,8 @@ int RunServe(const std::vector<std::string>& argv) {
       get_int("max-message-bytes", 65536, 256, 64 << 20);
   absl::StatusOr<int64_t> max_queue =
       get_int("max-queue-bytes", 8 << 20, 64 << 10, int64_t{1} << 32);
-  for (const auto* v : {&games, &seed, &port, &move_ms, &wait_ms, &max_conn,
-                        &hello_ms, &max_bytes, &max_queue}) {
+  for (const auto* v : {&games, &port, &move_ms, &wait_ms, &max_conn, &hello_ms,
+                        &max_bytes, &max_queue}) {
     if (!v->ok()) return Fail(v->status());
   }
   // The arena's agents: built-in specs, and a label per remote seat.

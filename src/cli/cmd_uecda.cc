@@ -61,7 +61,7 @@ int RunUecda(const std::vector<std::string>& argv) {
   if (!port.ok()) return Fail(port.status());
   absl::StatusOr<int64_t> timeout = args->Int("timeout", 600, 1, 86'400);
   if (!timeout.ok()) return Fail(timeout.status());
-  absl::StatusOr<int64_t> seed = args->Int("seed", 0, 0, int64_t{1} << 53);
+  absl::StatusOr<uint64_t> seed = args->Seed("seed", 0);
   if (!seed.ok()) return Fail(seed.status());
   options.port = static_cast<int>(*port);
   options.timeout = uecda::Millis(*timeout * 1000);

@@ -103,7 +103,7 @@ void WaitForEveryRank() {
 // Gather: every rank's payload on rank 0, in rank order (one all-gather of
 // the sizes, so that every rank knows whether the bytes fit one gather,
 // then the gather of the bytes). Collective: every rank must call it.
-absl::StatusOr<std::vector<std::string>> Gather(const std::string& payload,
+absl::StatusOr<std::vector<std::string> > Gather(const std::string& payload,
                                                  int rank, int ranks) {
   WaitForEveryRank();
   const long long size = static_cast<long long>(payload.size());
@@ -171,7 +171,7 @@ RankedResult RunMatchOnRanks(const MatchOptions& options) {
   if (rank != 0) mine.on_progress = nullptr;  // progress on rank 0 only
   const auto start = std::chrono::steady_clock::now();
   const std::string payload = RankPayload(mine, rank, ranks);
-  absl::StatusOr<std::vector<std::string>> payloads =
+  absl::StatusOr<std::vector<std::string> > payloads =
       Gather(payload, rank, ranks);
   RankedResult out{.root = rank == 0, .result = MatchResult{}};
   if (!payloads.ok()) {

@@ -11,6 +11,16 @@
 
 namespace gameai::cli {
 
+std::string Quoted(std::string_view text) {
+  constexpr size_t kMaxBytes = 60;
+  std::string shown = Printable(Trim(text));
+  if (shown.size() <= kMaxBytes) return shown;
+  size_t keep = kMaxBytes;  // back to a character's first byte
+  while ((static_cast<unsigned char>(shown[keep]) & 0xC0) == 0x80) --keep;
+  shown.resize(keep);
+  return shown + "...";
+}
+
 std::string Lower(std::string_view text) {
   std::string out;
   for (std::string_view word : SplitWords(text)) {
@@ -52,11 +62,11 @@ std::string Standings(const std::vector<double>& scores,
   }
   if (order.size() >= 2) {
     const double margin = scores[order[0]] - scores[order[1]];
-    out += margin == 0
-               ? fmt::format("A draw at the top ({:g} {}).\n",
-                             scores[order[0]], unit)
-               : fmt::format("{} wins by {:g} {}.\n", names[order[0]], margin,
-                             unit);
+    out += margin == 0 ? fmt::format("A draw at the top ({:g} {}).\n",
+                                     scores[order[0]], unit)
+                       : fmt::format("{} {} by {:g} {}.\n", names[order[0]],
+                                     names[order[0]] == "You" ? "win" : "wins",
+                                     margin, unit);
   }
   return out;
 }
@@ -64,8 +74,8 @@ std::string Standings(const std::vector<double>& scores,
 std::vector<Choice> PlayScreen::Choices(const State& view, Player seat) const {
   std::vector<Choice> out;
   for (Action a : view.LegalActions(seat)) {
-    out.push_back({std::to_string(out.size() + 1), a,
-                   view.ActionToString(seat, a)});
+    out.push_back(
+        {std::to_string(out.size() + 1), a, view.ActionToString(seat, a)});
   }
   return out;
 }

@@ -89,6 +89,10 @@ std::unique_ptr<PlayScreen> DaifugoScreen();
 // Helpers shared by the screens.
 // Lower: `text` in lower case with runs of spaces made one and trimmed.
 std::string Lower(std::string_view text);
+// Quoted: a person's input as an answer shows it: trimmed, what is no
+// printable UTF-8 as \xNN (no terminal codes), at most 60 bytes ("..."
+// after).
+std::string Quoted(std::string_view text);
 // Act: "You sow" / "Bob sows": `name` doing `verb` ("pass" -> "passes").
 std::string Act(const std::string& name, std::string_view verb);
 // Object: `name` as an object: "you" for "You".

@@ -21,11 +21,11 @@ using KState = KernelState<Rules>;
 std::string PlaceName(int place, int players) {
   static constexpr const char* kOrdinals[] = {"1st", "2nd", "3rd", "4th",
                                               "5th", "6th", "7th"};
-  const char* title = place == 1                                 ? " 大富豪"
-                      : place == players                         ? " 大貧民"
-                      : place == 2 && players >= 4               ? " 富豪"
-                      : place == players - 1 && players >= 4     ? " 貧民"
-                                                                 : "";
+  const char* title = place == 1                             ? " 大富豪"
+                      : place == players                     ? " 大貧民"
+                      : place == 2 && players >= 4           ? " 富豪"
+                      : place == players - 1 && players >= 4 ? " 貧民"
+                                                             : "";
   return fmt::format("{}{}", kOrdinals[place - 1], title);
 }
 
@@ -42,7 +42,8 @@ class Screen final : public KernelScreen<Rules> {
     const daifugo::Options& o = Kernel(view).rules().options();
     auto on = [](bool b) { return b ? "on" : "off"; };
     return fmt::format(
-        "Daifugo (大富豪), UECda rules: a match of {} deal{}, {} players ({}).\n"
+        "Daifugo (大富豪), UECda rules: a match of {} deal{}, {} players "
+        "({}).\n"
         "Lead any single, group or sequence; beat the field with the same "
         "kind, higher, or pass.\nThe first out is 大富豪, the last 大貧民; "
         "before the next deal they exchange cards.\n8-cut {}, revolution {}, "
@@ -61,16 +62,15 @@ class Screen final : public KernelScreen<Rules> {
                                   rules.options().games);
     if (s.phase == Phase::kGiveBack) {
       const int partner = rules.Partner(s, seat);
-      out += fmt::format(
-          " Give {} card{} back to {} (you got {}).\n", s.give_left,
-          s.give_left == 1 ? "" : "s", names[partner],
-          CardsOrNone(s.received[seat]));
+      out += fmt::format(" Give {} card{} back to {} (you got {}).\n",
+                         s.give_left, s.give_left == 1 ? "" : "s",
+                         names[partner], CardsOrNone(s.received[seat]));
     } else {
       out += " Field: " +
-             (d.field.IsPass() ? std::string("empty (you lead)")
-                               : fmt::format("{} by {}",
-                                             daifugo::MeldText(d.field),
-                                             names[d.field_owner]));
+             (d.field.IsPass()
+                  ? std::string("empty (you lead)")
+                  : fmt::format("{} by {}", daifugo::MeldText(d.field),
+                                names[d.field_owner]));
       if (d.revolution) out += "  REVOLUTION (order reversed)";
       if (d.lock) {
         std::string suits;
@@ -135,7 +135,7 @@ class Screen final : public KernelScreen<Rules> {
     return absl::InvalidArgumentError(fmt::format(
         "'{}' is not understood: a number from the list, \"pass\", or the "
         "cards (e.g. \"d7 c7\")",
-        Trim(text)));
+        Quoted(text)));
   }
 
   std::string Happened(const State& before, const State& after,
@@ -150,8 +150,8 @@ class Screen final : public KernelScreen<Rules> {
       if (b.phase == Phase::kSeating && a.phase != Phase::kSeating) {
         std::vector<std::string> order;
         for (int i = 0; i < n; ++i) order.push_back(names[a.table[i]]);
-        out += fmt::format("Seating, in turn order: {}\n",
-                           fmt::join(order, ", "));
+        out +=
+            fmt::format("Seating, in turn order: {}\n", fmt::join(order, ", "));
       }
       if (b.phase == Phase::kDealing && a.phase != Phase::kDealing &&
           viewer >= 0) {
@@ -183,17 +183,17 @@ class Screen final : public KernelScreen<Rules> {
       return out + DealOverText(b, a, names, rules);
     }
     if (a.deal.place[p] != 0 && b.deal.place[p] == 0) {
-      out += fmt::format("  {} out: {}\n", IsYou(names[p]) ? "You are"
-                                                            : names[p] + " is",
+      out += fmt::format("  {} out: {}\n",
+                         IsYou(names[p]) ? "You are" : names[p] + " is",
                          PlaceName(a.deal.place[p], n));
     }
     if (a.deal.revolution != b.deal.revolution) {
       out += "  Revolution! The order of strength is reversed.\n";
     }
     if (a.deal.field.IsPass()) {
-      out += fmt::format("  The field clears: {} lead{}.\n",
-                         names[a.deal.to_move],
-                         IsYou(names[a.deal.to_move]) ? "" : "s");
+      out +=
+          fmt::format("  The field clears: {} lead{}.\n", names[a.deal.to_move],
+                      IsYou(names[a.deal.to_move]) ? "" : "s");
     }
     return out;
   }
@@ -205,7 +205,8 @@ class Screen final : public KernelScreen<Rules> {
   std::string Explain(std::string_view raw) const override {
     const std::string text(raw);
     std::smatch m;
-    if (std::regex_search(text, m, std::regex(R"(expects ([-+][0-9.]+) place points)"))) {
+    if (std::regex_search(
+            text, m, std::regex(R"(expects ([-+][0-9.]+) place points)"))) {
       return fmt::format("expects {} place points against the table's mean",
                          m[1].str());
     }
@@ -226,9 +227,8 @@ class Screen final : public KernelScreen<Rules> {
     for (int p = 0; p < n; ++p) {
       std::vector<std::string> places;
       for (int place = 1; place <= n; ++place) {
-        places.push_back(
-            fmt::format("{}x{}", s.place_count[p][place - 1],
-                        PlaceName(place, n).substr(0, 3)));
+        places.push_back(fmt::format("{}x{}", s.place_count[p][place - 1],
+                                     PlaceName(place, n).substr(0, 3)));
       }
       out += fmt::format("  {:<14} {}\n", names[p], fmt::join(places, " "));
     }
@@ -236,8 +236,8 @@ class Screen final : public KernelScreen<Rules> {
   }
 
   std::vector<Level> Levels() const override {
-    return {{"easy", "random"}, {"medium", "heuristic"},
-            {"hard", "montecarlo"}};
+    return {
+        {"easy", "random"}, {"medium", "heuristic"}, {"hard", "montecarlo"}};
   }
 
  private:
@@ -251,9 +251,8 @@ class Screen final : public KernelScreen<Rules> {
   }
 
   // DealtText: the viewer's new hand, and the forced exchange it was in.
-  static std::string DealtText(const daifugo::State& b,
-                               const daifugo::State& a, const Event& event,
-                               Player viewer,
+  static std::string DealtText(const daifugo::State& b, const daifugo::State& a,
+                               const Event& event, Player viewer,
                                const std::vector<std::string>& names,
                                const Rules& rules) {
     Cards dealt = b.deal.hands[viewer];
@@ -270,9 +269,9 @@ class Screen final : public KernelScreen<Rules> {
                            daifugo::CardsText(gave), names[partner]);
       }
       if (a.received[viewer] != 0) {
-        out += fmt::format("  You get {} from {}\n",
-                           daifugo::CardsText(a.received[viewer]),
-                           names[partner]);
+        out +=
+            fmt::format("  You get {} from {}\n",
+                        daifugo::CardsText(a.received[viewer]), names[partner]);
       }
     }
     // Without an exchange the hand is the one just dealt.
@@ -312,8 +311,8 @@ class Screen final : public KernelScreen<Rules> {
     for (int p = 0; p < n; ++p) {
       points.push_back(fmt::format("{} {}", names[p], a.points[p]));
     }
-    return out + fmt::format("Place points so far: {}\n",
-                             fmt::join(points, ", "));
+    return out +
+           fmt::format("Place points so far: {}\n", fmt::join(points, ", "));
   }
 };
 

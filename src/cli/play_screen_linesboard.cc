@@ -14,7 +14,8 @@ using linesboard::Rules;
 using KState = KernelState<Rules>;
 
 std::string CellText(int bit) {
-  return fmt::format("{}{}", static_cast<char>('a' + bit % linesboard::kLaneWidth),
+  return fmt::format("{}{}",
+                     static_cast<char>('a' + bit % linesboard::kLaneWidth),
                      bit / linesboard::kLaneWidth + 1);
 }
 
@@ -59,11 +60,11 @@ class Screen final : public KernelScreen<Rules> {
       out += fmt::format(" {}\n", r + 1);
     }
     std::string preview;
-    for (int i = 0; i < s.preview_size; ++i) preview += ColorLetter(s.preview[i]);
+    for (int i = 0; i < s.preview_size; ++i)
+      preview += ColorLetter(s.preview[i]);
     out += fmt::format("Score: {} {}, {} {}.  Turn {}/{}.  Next balls: {}\n",
-                       names[0], s.score[0], names[1], s.score[1],
-                       s.turns + 1, o.max_turns,
-                       preview.empty() ? "-" : preview);
+                       names[0], s.score[0], names[1], s.score[1], s.turns + 1,
+                       o.max_turns, preview.empty() ? "-" : preview);
     out += "Your move: FROM-TO, e.g. b3-k7 (`moves` lists them)\n";
     return out;
   }
@@ -78,20 +79,20 @@ class Screen final : public KernelScreen<Rules> {
     const KState& k = Kernel(view);
     const std::string t = Lower(text);
     std::smatch m;
-    if (!std::regex_match(t, m,
-                          std::regex(R"(([a-z])(\d+) *(-|to| ) *([a-z])(\d+))"))) {
+    if (!std::regex_match(
+            t, m, std::regex(R"(([a-z])(\d+) *(-|to| ) *([a-z])(\d+))"))) {
       return absl::InvalidArgumentError(fmt::format(
           "'{}' is not a move: type FROM-TO, e.g. b3-k7 (column letter, row "
           "number)",
-          Trim(text)));
+          Quoted(text)));
     }
     const std::string from = m[1].str() + m[2].str();
     const std::string to = m[4].str() + m[5].str();
     const std::optional<linesboard::Move> move =
         k.rules().ParseMove(k.kernel_state(), from + "-" + to);
     if (!move) {
-      return absl::InvalidArgumentError(fmt::format(
-          "{} or {} is off the board", from, to));
+      return absl::InvalidArgumentError(
+          fmt::format("{} or {} is off the board", from, to));
     }
     const std::vector<Action> legal = view.LegalActions(seat);
     const Action action = k.rules().ToAction(*move);
@@ -151,9 +152,9 @@ class Screen final : public KernelScreen<Rules> {
       if (m < kb.rules().SpawnAction(0) || b.setup_left > 0) return {};
       if (m >= kb.rules().PreviewAction(0)) return {};
       const int removed = Balls(b) + 1 - Balls(a);
-      std::string out = fmt::format(
-          "  new ball {} at {}", ColorLetter(b.preview[0]),
-          CellText(kb.rules().TargetBit(m)));
+      std::string out =
+          fmt::format("  new ball {} at {}", ColorLetter(b.preview[0]),
+                      CellText(kb.rules().TargetBit(m)));
       if (removed > 0) {
         out += fmt::format(" (a line of {} vanishes, no points)", removed);
       }
@@ -175,13 +176,15 @@ class Screen final : public KernelScreen<Rules> {
   std::string Explain(std::string_view raw) const override {
     const std::string text(raw);
     std::smatch m;
-    if (std::regex_search(text, m, std::regex(R"(starts a chain worth (\d+))"))) {
+    if (std::regex_search(text, m,
+                          std::regex(R"(starts a chain worth (\d+))"))) {
       return fmt::format("a chain of lines worth {} points", m[1].str());
     }
     if (std::regex_search(text, m, std::regex(R"(leaves (\d+) threats)"))) {
-      return fmt::format("nothing scores; a quiet move leaving {} lines to "
-                         "complete",
-                         m[1].str());
+      return fmt::format(
+          "nothing scores; a quiet move leaving {} lines to "
+          "complete",
+          m[1].str());
     }
     if (std::regex_search(text, m, std::regex(R"(scores (\d+) and removes)"))) {
       return m[1] == "0" ? "nothing scores now: a random move"
@@ -198,7 +201,6 @@ class Screen final : public KernelScreen<Rules> {
   std::vector<Level> Levels() const override {
     return {{"easy", "random"}, {"medium", "greedy"}, {"hard", "lookahead"}};
   }
-
 };
 
 }  // namespace

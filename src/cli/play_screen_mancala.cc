@@ -50,9 +50,8 @@ class Screen final : public KernelScreen<Rules> {
     // The other's row on top, numbered from its owner's side (right to
     // left), with its store on the left; ours below, sowing to the right.
     const std::string margin(18, ' ');
-    const std::string other_store =
-        fmt::format("{} store {:>3}", Possessive(names[other]),
-                    rules.Store(s, other));
+    const std::string other_store = fmt::format(
+        "{} store {:>3}", Possessive(names[other]), rules.Store(s, other));
     std::string out = "\n";
     out += fmt::format("{}{}   <- {} pits\n", margin, top_numbers,
                        Possessive(names[other]));
@@ -87,12 +86,11 @@ class Screen final : public KernelScreen<Rules> {
     const std::optional<int64_t> pit = ParseInt(t);
     if (!pit || *pit < 1 || *pit > pits) {
       return absl::InvalidArgumentError(fmt::format(
-          "'{}' is not a pit: your pits are 1..{}", Trim(text), pits));
+          "'{}' is not a pit: your pits are 1..{}", Quoted(text), pits));
     }
     const std::vector<Action> legal = view.LegalActions(seat);
     if (std::find(legal.begin(), legal.end(), *pit - 1) == legal.end()) {
-      return absl::InvalidArgumentError(
-          fmt::format("pit {} is empty", *pit));
+      return absl::InvalidArgumentError(fmt::format("pit {} is empty", *pit));
     }
     return *pit - 1;
   }
@@ -132,7 +130,8 @@ class Screen final : public KernelScreen<Rules> {
   std::string Explain(std::string_view raw) const override {
     const std::string text(raw);
     std::smatch m;
-    if (std::regex_search(text, m, std::regex(R"((wins|loses) by (\d+) seeds)"))) {
+    if (std::regex_search(text, m,
+                          std::regex(R"((wins|loses) by (\d+) seeds)"))) {
       return fmt::format("sees a forced {} by {} seeds",
                          m[1] == "wins" ? "win" : "loss", m[2].str());
     }
@@ -143,7 +142,8 @@ class Screen final : public KernelScreen<Rules> {
       return fmt::format("expects to be about {} seed{} {}", seeds,
                          seeds == 1 ? "" : "s", score > 0 ? "ahead" : "behind");
     }
-    if (std::regex_search(text, m, std::regex(R"(pit (\d+) \(value (-?\d+)\))"))) {
+    if (std::regex_search(text, m,
+                          std::regex(R"(pit (\d+) \(value (-?\d+)\))"))) {
       const int value = std::stoi(m[2]);
       // Beyond the seeds a board holds: a store holds more than half.
       if (std::abs(value) > 2 * mancala::kMaxPits * 8) {
@@ -164,9 +164,9 @@ class Screen final : public KernelScreen<Rules> {
   }
 
   std::vector<Level> Levels() const override {
-    return {{"easy", "beginner"}, {"medium", "advanced"}, {"hard", "strongest"}};
+    return {
+        {"easy", "beginner"}, {"medium", "advanced"}, {"hard", "strongest"}};
   }
-
 };
 
 }  // namespace

@@ -52,8 +52,9 @@ class Screen final : public KernelScreen<Rules> {
         prizes.push_back(fmt::format("{:+}", minirisk::PrizeValue(i)));
       }
     }
-    out += fmt::format("Prizes still to come: {}\n",
-                       prizes.empty() ? "none" : fmt::format("{}", fmt::join(prizes, " ")));
+    out += fmt::format(
+        "Prizes still to come: {}\n",
+        prizes.empty() ? "none" : fmt::format("{}", fmt::join(prizes, " ")));
     for (Player p = 0; p < k.rules().NumPlayers(); ++p) {
       out += fmt::format("  {:<14} {:>3} points  cards: {}\n", names[p],
                          s.scores[p], HandText(s.hands[p]));
@@ -77,7 +78,7 @@ class Screen final : public KernelScreen<Rules> {
     if (!card || *card < 1 || *card > minirisk::kCards ||
         !(s.hands[seat] >> (*card - 1) & 1)) {
       return absl::InvalidArgumentError(
-          fmt::format("'{}' is not one of your cards: {}", Trim(text),
+          fmt::format("'{}' is not one of your cards: {}", Quoted(text),
                       HandText(s.hands[seat])));
     }
     return Rules::Bid(static_cast<int>(*card));
@@ -115,11 +116,10 @@ class Screen final : public KernelScreen<Rules> {
     const int taker = a.taker[round];
     if (taker >= 0) {
       out += fmt::format("{} the pot of {:+}: {} points.\n",
-                         Act(names[taker], "take"), b.pot,
-                         a.scores[taker]);
+                         Act(names[taker], "take"), b.pot, a.scores[taker]);
     } else if (a.round < minirisk::kRounds) {
-      out += fmt::format("No unique bid: the pot of {:+} carries over.\n",
-                         b.pot);
+      out +=
+          fmt::format("No unique bid: the pot of {:+} carries over.\n", b.pot);
     } else {
       out += fmt::format("No unique bid: the last pot ({:+}) is discarded.\n",
                          b.pot);
@@ -130,13 +130,16 @@ class Screen final : public KernelScreen<Rules> {
   std::string Explain(std::string_view raw) const override {
     const std::string text(raw);
     std::smatch m;
-    if (std::regex_search(text, m,
-                          std::regex(R"((\w+): bid (\d+) \(mean final score (-?[0-9.]+))"))) {
+    if (std::regex_search(
+            text, m,
+            std::regex(R"((\w+): bid (\d+) \(mean final score (-?[0-9.]+))"))) {
       return fmt::format("bid {}, expecting about {:.0f} points at the end",
                          m[2].str(), std::stod(m[3]));
     }
-    if (std::regex_search(text, m,
-                          std::regex(R"(rl: pot (-?\d+), predicted bids ([0-9 ]+), reply (\d+))"))) {
+    if (std::regex_search(
+            text, m,
+            std::regex(
+                R"(rl: pot (-?\d+), predicted bids ([0-9 ]+), reply (\d+))"))) {
       return fmt::format("expected the others to bid {} and replied {}",
                          m[2].str(), m[3].str());
     }
@@ -151,7 +154,6 @@ class Screen final : public KernelScreen<Rules> {
   std::vector<Level> Levels() const override {
     return {{"easy", "fixed"}, {"medium", "rl"}, {"hard", "planner"}};
   }
-
 };
 
 }  // namespace

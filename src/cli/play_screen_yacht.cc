@@ -15,9 +15,10 @@ using yacht::Rules;
 using KState = KernelState<Rules>;
 
 constexpr const char* kLongNames[yacht::kNumCategories] = {
-    "aces",         "twos",       "threes",      "fours",   "fives",
-    "sixes",        "3 of a kind", "4 of a kind", "full house",
-    "small straight", "large straight", "yacht",  "chance"};
+    "aces",       "twos",           "threes",         "fours",
+    "fives",      "sixes",          "3 of a kind",    "4 of a kind",
+    "full house", "small straight", "large straight", "yacht",
+    "chance"};
 
 std::string DiceText(int dice) {
   const DiceTables& t = DiceTables::Get();
@@ -69,12 +70,12 @@ class Screen final : public KernelScreen<Rules> {
     out += fmt::format("Totals: {}\n", fmt::join(totals, ", "));
     out += fmt::format("Upper section {}/63 (+35 at 63).  Dice: {}   ",
                        card.upper, DiceText(s.dice));
-    out += s.rolls_left > 0
-               ? fmt::format("rerolls left: {}\n", s.rolls_left)
-               : std::string("no rerolls left\n");
+    out += s.rolls_left > 0 ? fmt::format("rerolls left: {}\n", s.rolls_left)
+                            : std::string("no rerolls left\n");
     if (s.rolls_left > 0) {
-      out += "Keep dice and roll the rest: hold 6 6 4 (any order), reroll "
-             "(all).\n";
+      out +=
+          "Keep dice and roll the rest: hold 6 6 4 (any order), reroll "
+          "(all).\n";
     }
     out += "Or write the dice into (points now):\n";
     return out;
@@ -122,7 +123,7 @@ class Screen final : public KernelScreen<Rules> {
         "'{}' is not understood: a number from the list, a category "
         "(\"full\"), \"hold 6 6 4\" (the dice to keep, any order) or "
         "\"reroll 1 2\" (the dice to roll again; \"reroll\" alone: all)",
-        Trim(text)));
+        Quoted(text)));
   }
 
   std::string Usage(const State& view, Player) const override {
@@ -140,8 +141,9 @@ class Screen final : public KernelScreen<Rules> {
       out += fmt::format("  {}) {}\n", c.key, c.label);
     }
     if (s.rolls_left > 0) {
-      out += "  hold FACES (the dice to keep) or reroll FACES (the dice to "
-             "roll again)\n";
+      out +=
+          "  hold FACES (the dice to keep) or reroll FACES (the dice to "
+          "roll again)\n";
     }
     return out;
   }
@@ -183,8 +185,7 @@ class Screen final : public KernelScreen<Rules> {
       return fmt::format("aims for {} ({})", CategoryLongName(m[1]),
                          m[2].str());
     }
-    if (std::regex_search(text, m,
-                          std::regex(R"(\[([^:\]]+): ([0-9.]+)\])"))) {
+    if (std::regex_search(text, m, std::regex(R"(\[([^:\]]+): ([0-9.]+)\])"))) {
       return fmt::format("best: {}, expecting about {:.0f} points at the end",
                          m[1].str(), std::stod(m[2]));
     }
@@ -216,8 +217,9 @@ class Screen final : public KernelScreen<Rules> {
   }
 
   // Hold: `keep` lists the faces kept (else the faces rolled again).
-  static absl::StatusOr<Action> Hold(const KState& k, Player seat, bool keep,
-                                     const std::vector<std::string_view>& faces) {
+  static absl::StatusOr<Action> Hold(
+      const KState& k, Player seat, bool keep,
+      const std::vector<std::string_view>& faces) {
     const yacht::State& s = k.kernel_state();
     if (s.rolls_left == 0) {
       return absl::InvalidArgumentError(
@@ -234,9 +236,10 @@ class Screen final : public KernelScreen<Rules> {
       const int have = t.count(s.dice, f);
       const int n = (*named)[f - 1];
       if (n > have) {
-        return absl::InvalidArgumentError(fmt::format(
-            "you have {} {}{}; dice: {}", have == 0 ? "no" : std::to_string(have),
-            f, have > 1 ? "s" : "", DiceText(s.dice)));
+        return absl::InvalidArgumentError(
+            fmt::format("you have {} {}{}; dice: {}",
+                        have == 0 ? "no" : std::to_string(have), f,
+                        have > 1 ? "s" : "", DiceText(s.dice)));
       }
       kept[f - 1] = keep ? n : have - n;
     }
@@ -253,8 +256,6 @@ class Screen final : public KernelScreen<Rules> {
 
 }  // namespace
 
-std::unique_ptr<PlayScreen> YachtScreen() {
-  return std::make_unique<Screen>();
-}
+std::unique_ptr<PlayScreen> YachtScreen() { return std::make_unique<Screen>(); }
 
 }  // namespace gameai::cli

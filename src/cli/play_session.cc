@@ -6,6 +6,8 @@
 #include <cstring>
 #include <functional>
 #include <mutex>
+#include <optional>
+#include <string>
 
 #include "fmt/format.h"
 #include "gameai/core/random.h"
@@ -341,8 +343,9 @@ class Session {
           return Asked::kMove;
         }
         Print(fmt::format("{}\n{}",
-                          parsed.ok() ? std::string("not a legal move here")
-                                      : Str(parsed.status().message()),
+                          parsed.ok()
+                              ? std::string("not a legal move here")
+                              : ErrorText(Str(parsed.status().message())),
                           Accepted(*view, p)));
       }
     }
@@ -397,31 +400,11 @@ class Session {
     std::unique_ptr<State> back = state_->Clone();
     std::vector<Action> chance;
     while (!back->History().empty()) {
-      const State::HistoryItem last = back->History().back();
       bool person = false;
-      if (last.joint) {
-        bool program = false;
-        for (Player p = 0; p < NumSeats(); ++p) {
-          person |= IsHuman(p);
-          program |= !IsHuman(p);
-        }
-        if (program) {
-          Print(
-              "undo refused: it would take back a round of simultaneous "
-              "moves whose choices you have seen\n");
-          return false;
-        }
-      } else {
-        person = IsHuman(last.player);
-        if (back->LastEventFor(viewer_).actions.empty()) {
-          Print(
-              "undo refused: it would go back past cards dealt or passed "
-              "out of your sight\n");
-          return false;
-        }
+      if (std::optional<std::string> why = TakeBack(*back, chance, person)) {
+        Print(fmt::format("undo refused: {}\n", *why));
+        return false;
       }
-      if (last.player == kChancePlayer) chance.push_back(last.action);
-      if (!back->UndoAction().ok()) break;
       if (person) {
         state_ = std::move(back);
         redo_chance_ = std::move(chance);  // back(): the earliest
@@ -432,6 +415,55 @@ class Session {
     }
     Print("nothing to undo\n");
     return false;
+  }
+
+  // TakeBack: `back` with its last transition undone, the chance outcome
+  // it was (if any) pushed on `chance` and `person` set when a person
+  // moved in it; or, `back` unchanged, why it may not be: a simultaneous
+  // round with a program in it (its choice, made unseen, is known now) or
+  // something the viewer did not see (a private deal cannot be dealt
+  // again, and replaying it would tell what it was).
+  std::optional<std::string> TakeBack(State& back, std::vector<Action>& chance,
+                                      bool& person) {
+    const State::HistoryItem last = back.History().back();
+    person = false;
+    if (last.joint) {
+      bool program = false;
+      for (Player p = 0; p < NumSeats(); ++p) {
+        person |= IsHuman(p);
+        program |= !IsHuman(p);
+      }
+      if (program) {
+        return "it would take back a round of simultaneous moves whose "
+               "choices you have seen";
+      }
+    } else {
+      person = IsHuman(last.player);
+      if (back.LastEventFor(viewer_).actions.empty()) {
+        return "it would go back past cards dealt or passed out of your sight";
+      }
+    }
+    if (last.player == kChancePlayer) chance.push_back(last.action);
+    if (absl::Status s = back.UndoAction(); !s.ok()) return Str(s.message());
+    return std::nullopt;
+  }
+
+  // IsEarlierPoint: `loaded` is this game at an earlier point (not another
+  // game, nor a later point of this one).
+  bool IsEarlierPoint(const State& loaded) const {
+    const std::vector<State::HistoryItem>& now = state_->History();
+    const std::vector<State::HistoryItem>& then = loaded.History();
+    if (then.size() > now.size()) return false;
+    for (size_t i = 0; i < then.size(); ++i) {
+      if (then[i].action != now[i].action || then[i].player != now[i].player) {
+        return false;
+      }
+    }
+    std::unique_ptr<State> back = state_->Clone();
+    while (back->History().size() > then.size()) {
+      if (!back->UndoAction().ok()) return false;
+    }
+    return back->Serialize() == loaded.Serialize();
   }
 
   // HidesSomething: the full state holds what the viewer may not see.
@@ -482,8 +514,24 @@ class Session {
                         (*loaded)->GetGame().Spec(), config_.game->Spec()));
       return false;
     }
+    // This game at an earlier point: what undo refuses, load refuses too,
+    // and the chance outcomes come again as after an undo (loading is no
+    // way to see the programs' sealed bids and bid again, nor to re-roll).
+    std::vector<Action> chance;
+    if (IsEarlierPoint(**loaded)) {
+      std::unique_ptr<State> back = state_->Clone();
+      while (back->History().size() > (*loaded)->History().size()) {
+        bool person = false;
+        if (std::optional<std::string> why = TakeBack(*back, chance, person)) {
+          Print(fmt::format(
+              "not loaded: {} holds this game {} moves back, and {}\n", path,
+              state_->History().size() - (*loaded)->History().size(), *why));
+          return false;
+        }
+      }
+    }
     state_ = *std::move(loaded);
-    redo_chance_.clear();
+    redo_chance_ = std::move(chance);  // back(): the earliest
     ResyncAgents();
     Print(
         fmt::format("loaded {} ({} moves)\n", path, state_->History().size()));

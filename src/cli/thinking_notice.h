@@ -15,8 +15,7 @@ class ThinkingNotice {
  public:
   // ThinkingNotice: calls `say(text)` from another thread once a second
   // has passed, unless destroyed before.
-  ThinkingNotice(std::function<void(const std::string&)> say,
-                 std::string text);
+  ThinkingNotice(std::function<void(const std::string&)> say, std::string text);
   ~ThinkingNotice();
   ThinkingNotice(const ThinkingNotice&) = delete;
   ThinkingNotice& operator=(const ThinkingNotice&) = delete;

@@ -456,15 +456,21 @@ absl::StatusOr<std::vector<SeriesTotals>> PlaySeriesRange(
         games * per_game));
   }
   using AgentSet = std::vector<std::unique_ptr<Agent>>;
-  // One set made before the threads start, so that a bad spec is an error
-  // here; the other series make theirs when they start.
-  std::vector<AgentSet> ready(1);
-  GAMEAI_ASSIGN_OR_RETURN(ready[0], runner.MakeAgents());
+  // A set for every thread made before the threads start, so that a bad
+  // spec, or tables and trees that do not fit side by side (their memory
+  // is reserved as they are made), is an error before any game. A later
+  // series makes its own once an earlier one has freed its set.
+  const int64_t threads = std::min<int64_t>(options.threads, end - first);
+  std::vector<AgentSet> ready(threads);
+  for (AgentSet& set : ready) {
+    GAMEAI_ASSIGN_OR_RETURN(set, runner.MakeAgents());
+  }
   absl::Mutex ready_mutex;
   std::vector<SeriesTotals> totals(end - first);
   std::atomic<int64_t> next{first};
+  std::atomic<bool> failed{false};  // a series could not start: stop
   auto work = [&] {
-    for (int64_t j; (j = next.fetch_add(1)) < end;) {
+    for (int64_t j; !failed.load() && (j = next.fetch_add(1)) < end;) {
       SeriesTotals& series_totals = totals[j - first];
       series_totals = runner.Sized();
       const Series series{.first_game = match.FirstGame(j),
@@ -482,6 +488,7 @@ absl::StatusOr<std::vector<SeriesTotals>> PlaySeriesRange(
         absl::StatusOr<AgentSet> made = runner.MakeAgents();
         if (!made.ok()) {
           series_totals.status = made.status();
+          failed.store(true);
           continue;
         }
         agents = *std::move(made);
@@ -489,7 +496,6 @@ absl::StatusOr<std::vector<SeriesTotals>> PlaySeriesRange(
       runner.RunSeries(series, agents, series_totals);
     }
   };
-  const int64_t threads = std::min<int64_t>(options.threads, end - first);
   std::vector<std::thread> workers;
   for (int64_t t = 1; t < threads; ++t) workers.emplace_back(work);
   work();

@@ -16,6 +16,9 @@ namespace gameai {
 namespace {
 
 std::atomic<int64_t> reserved_bytes{0};
+// unmapped_bytes: the live reservations' bytes not allocated yet (so not
+// in the process's mappings), promised against an address-space limit.
+std::atomic<int64_t> unmapped_bytes{0};
 
 int64_t PhysicalBytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
@@ -41,8 +44,8 @@ int64_t AddressSpaceHeadroom() {
   if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) {
     return -1;
   }
-  return std::max<int64_t>(
-      0, static_cast<int64_t>(limit.rlim_cur) - MappedBytes());
+  return std::max<int64_t>(0, static_cast<int64_t>(limit.rlim_cur) -
+                                  MappedBytes() - unmapped_bytes.load());
 }
 
 }  // namespace
@@ -94,19 +97,36 @@ absl::Status CheckMemory(std::string_view what, int64_t bytes,
   return absl::OkStatus();
 }
 
+MemoryReservation::MemoryReservation(int64_t bytes)
+    : bytes_(bytes), unmapped_(bytes) {
+  reserved_bytes += bytes;
+  unmapped_bytes += bytes;
+}
+
 MemoryReservation::MemoryReservation(MemoryReservation&& other) noexcept
-    : bytes_(std::exchange(other.bytes_, 0)) {}
+    : bytes_(std::exchange(other.bytes_, 0)),
+      unmapped_(std::exchange(other.unmapped_, 0)) {}
 
 MemoryReservation& MemoryReservation::operator=(
     MemoryReservation&& other) noexcept {
   if (this != &other) {
     reserved_bytes -= bytes_;
+    unmapped_bytes -= unmapped_;
     bytes_ = std::exchange(other.bytes_, 0);
+    unmapped_ = std::exchange(other.unmapped_, 0);
   }
   return *this;
 }
 
-MemoryReservation::~MemoryReservation() { reserved_bytes -= bytes_; }
+MemoryReservation::~MemoryReservation() {
+  reserved_bytes -= bytes_;
+  unmapped_bytes -= unmapped_;
+}
+
+void MemoryReservation::MarkMapped() {
+  unmapped_bytes -= unmapped_;
+  unmapped_ = 0;
+}
 
 absl::StatusOr<MemoryReservation> ReserveMemory(std::string_view what,
                                                 int64_t bytes,
@@ -118,7 +138,6 @@ absl::StatusOr<MemoryReservation> ReserveMemory(std::string_view what,
   std::lock_guard<std::mutex> lock(mutex);
   absl::Status fits = CheckMemory(what, bytes, budget_bytes, budget_name);
   if (!fits.ok()) return fits;
-  reserved_bytes += bytes;
   return MemoryReservation(bytes);
 }
 

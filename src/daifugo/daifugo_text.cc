@@ -345,8 +345,9 @@ absl::Status Rules::Validate(const State& s) const {
   // A view (Redact) blanks hands: no state to play on.
   if (s.hidden != 0) {
     return error(fmt::format(
-        "hidden player {} shows no cards: a view, not a state to play on",
-        std::countr_zero(s.hidden)));
+        "hidden={} marks player {}'s cards as hidden: a view (of what one "
+        "seat sees), not a state to play on",
+        s.hidden, std::countr_zero(s.hidden)));
   }
   for (int p = 0; p < kMaxPlayers; ++p) {
     if (s.count[p] != 0) return error("count= is for views only");

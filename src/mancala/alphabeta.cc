@@ -250,6 +250,7 @@ class AlphaBetaAgent final : public Agent {
       }
       try {
         search_ = std::make_unique<AlphaBeta>(rules, options_, std::move(db));
+        table_.MarkMapped();
       } catch (const std::bad_alloc&) {
         return absl::ResourceExhaustedError(fmt::format(
             "{}: no memory for its transposition table (tt={}, {})", name_,

@@ -71,9 +71,44 @@ struct PyAgent {
   bool busy = false;  // a call runs (step releases the GIL): OneCallAtATime
 };
 
-Player SeatOrCurrent(const State& state, py::object player) {
-  if (player.is_none()) return state.CurrentPlayer();
+// CheckOneSeatEach: ValueError unless every Python agent object in
+// `agents` sits at one seat of `game`'s table: an object given twice, or
+// cycled to fill a table longer than the list, would be told each seat's
+// on_game_start in turn and play them all as the last.
+void CheckOneSeatEach(const std::string& game, const py::list& agents) {
+  const int seats = Value(LoadGame(game))->NumPlayers();
+  for (size_t i = 0; i < agents.size(); ++i) {
+    if (py::isinstance<py::str>(agents[i])) continue;
+    for (size_t j = 0; j < i; ++j) {
+      if (agents[j].is(agents[i])) {
+        throw py::value_error(fmt::format(
+            "agents[{}] and agents[{}] are the same Python object: one "
+            "object plays one seat; give each seat its own",
+            j, i));
+      }
+    }
+    if (seats > 1 && agents.size() < static_cast<size_t>(seats)) {
+      throw py::value_error(fmt::format(
+          "agents[{}] is a Python object, and {} agents for the {} seats of "
+          "{} would seat it again (the list is cycled); give one entry per "
+          "seat, each Python object once",
+          i, agents.size(), seats, game));
+    }
+  }
+}
+
+// SeatOrCurrent: `player`, or the player to act when None (at a
+// simultaneous node, where every seat acts, a ValueError asking for the
+// seat: `call` names the method).
+Player SeatOrCurrent(const State& state, py::object player, const char* call) {
   const int n = state.GetGame().NumPlayers();
+  if (player.is_none() && state.IsSimultaneousNode()) {
+    throw py::value_error(fmt::format(
+        "{}: every seat acts at once here, each with its own actions; pass "
+        "player=0..{}",
+        call, n - 1));
+  }
+  if (player.is_none()) return state.CurrentPlayer();
   return static_cast<Player>(IntArgumentIn(
       player, "player", kChancePlayer, n - 1,
       fmt::format("0..{} or -1 (chance), or None (the player to act)", n - 1)));
@@ -108,13 +143,7 @@ PYBIND11_MODULE(_gameai, m) {
       .def(
           "legal_actions",
           [](const State& s, py::object player) {
-            if (player.is_none() && s.IsSimultaneousNode()) {
-              throw py::value_error(fmt::format(
-                  "legal_actions: every seat acts at once here, each with "
-                  "its own actions; pass player=0..{}",
-                  s.GetGame().NumPlayers() - 1));
-            }
-            return s.LegalActions(SeatOrCurrent(s, player));
+            return s.LegalActions(SeatOrCurrent(s, player, "legal_actions"));
           },
           py::arg("player") = py::none(),
           "Legal actions, ascending: of `player`, or of whoever acts now "
@@ -175,13 +204,15 @@ PYBIND11_MODULE(_gameai, m) {
           [](const State& s, py::handle action, py::object player) {
             const Action a = IntArgumentIn(
                 action, "action", 0, s.GetGame().NumDistinctActions() - 1);
-            return s.ActionToString(SeatOrCurrent(s, player), a);
+            return s.ActionToString(
+                SeatOrCurrent(s, player, "action_to_string"), a);
           },
           py::arg("action"), py::arg("player") = py::none())
       .def(
           "string_to_action",
           [](const State& s, const std::string& text, py::object player) {
-            return Value(s.StringToAction(SeatOrCurrent(s, player), text));
+            return Value(s.StringToAction(
+                SeatOrCurrent(s, player, "string_to_action"), text));
           },
           py::arg("text"), py::arg("player") = py::none())
       .def("__str__", &State::ToString)
@@ -210,6 +241,17 @@ PYBIND11_MODULE(_gameai, m) {
           py::arg("text"),
           "The inverse of State.serialize(); ValueError "
           "for text that is not a valid state.")
+      .def(
+          "deserialize_view",
+          [](const PyGame& g, const std::string& text, py::handle viewer) {
+            return Value(g.game->DeserializeView(
+                text, IntArgument<Player>(viewer, "viewer", 0,
+                                          g.game->NumPlayers() - 1)));
+          },
+          py::arg("text"), py::arg("viewer"),
+          "The inverse of serialize() of a seat's view (the state an agent "
+          "of seat `viewer` is handed: other hands hidden); ValueError for "
+          "text that is no view of that seat.")
       .def("__repr__", [](const PyGame& g) {
         return "<gameai.Game " + g.game->Spec() + ">";
       });
@@ -316,6 +358,7 @@ PYBIND11_MODULE(_gameai, m) {
         const auto interrupt = std::make_shared<MatchInterrupt>();
         std::vector<AgentEntry> custom =
             PythonAgentEntries(agents, specs, interrupt);
+        if (!custom.empty()) CheckOneSeatEach(game, agents);
         if (!custom.empty() && threads != 1) {
           throw py::value_error(
               "threads=" + std::to_string(threads) +

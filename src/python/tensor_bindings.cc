@@ -217,11 +217,24 @@ void BindTensors(py::module_& m, py::class_<State>& state,
           "__deepcopy__", [](const State& s, py::dict) { return s.Clone(); },
           py::arg("memo"), "An independent copy, history included.")
       // Pickled as its game's spec and serialized text (the history is not
-      // kept), at every protocol.
+      // kept), at every protocol; a seat's view (what an agent is handed)
+      // with that seat, to be read back as a view.
       .def("__reduce__", [](const State& s) {
-        return py::make_tuple(
-            Unpickler("_state_from_pickle"),
-            py::make_tuple(s.GetGame().Spec(), s.Serialize()));
+        const Game& game = s.GetGame();
+        const std::string text = s.Serialize();
+        if (game.DeserializeState(text).ok()) {
+          return py::make_tuple(Unpickler("_state_from_pickle"),
+                                py::make_tuple(game.Spec(), text));
+        }
+        for (Player seat = 0; seat < game.NumPlayers(); ++seat) {
+          if (game.DeserializeView(text, seat).ok()) {
+            return py::make_tuple(Unpickler("_state_from_pickle"),
+                                  py::make_tuple(game.Spec(), text, seat));
+          }
+        }
+        throw py::type_error(
+            "cannot pickle this gameai.State: its text is neither a state "
+            "nor a seat's view");
       });
 }
 

@@ -40,6 +40,11 @@ class PyVectorEnv {
             Repr(opponents));
       }
       options.opponents = opponents.cast<std::string>();
+      if (options.opponents.empty()) {
+        throw py::value_error(
+            "VectorEnv: opponents is an empty spec; give an agent spec, or "
+            "None for no opponents");
+      }
     }
     env_ = Value(NewVectorEnv(game_, std::move(options)));
     observations_ = py::array_t<float>(

@@ -818,6 +818,48 @@ class NetTest(unittest.TestCase):
         self.assertIsInstance(result, OSError)
         self.assertLess(time.monotonic() - started, TIMEOUT / 2)
 
+    def test_clients_call_a_deep_or_mistyped_line_the_servers_error(self):
+        """The Python and Java clients against a fake server whose line is
+        JSON nested 200,000 deep, or an error whose message is no string:
+        a ServerError, not a RecursionError, a StackOverflowError or a
+        ClassCastException."""
+        classes = self.java_classes()
+        env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
+        deep = b"[" * 200000 + b"]" * 200000 + b"\n"
+        mistyped = b'{"type":"error","message":5}\n'
+        for name in ("python", "java"):
+            for line in (deep, mistyped):
+                listener = socket.create_server(("127.0.0.1", 0))
+                listener.settimeout(TIMEOUT)
+                port = listener.getsockname()[1]
+
+                def fake_server():
+                    conn, _ = listener.accept()
+                    with conn:
+                        conn.recv(65536)  # the hello
+                        conn.sendall(line)
+                        time.sleep(0.5)
+
+                thread = threading.Thread(target=fake_server, daemon=True)
+                thread.start()
+                address = f"127.0.0.1:{port}"
+                client = self.procs.start(
+                    [sys.executable, "-m", "gameai_client.minirisk_fixed_bot",
+                     address, "t", "0"] if name == "python" else
+                    ["java", "-cp", classes, "FixedBot", address, "t", "0"],
+                    env=env)
+                _, err = client.communicate(timeout=TIMEOUT)
+                thread.join(TIMEOUT)
+                listener.close()
+                self.assertNotEqual(client.returncode, 0, name)
+                # What ends the client (the last error it reports) is the
+                # server's error; a cause before it may be named.
+                ending = [l for l in err.splitlines()
+                          if "Error" in l or "Exception" in l][-1]
+                self.assertIn("ServerError", ending, (name, err[-500:]))
+                for crash in ("StackOverflowError", "ClassCastException"):
+                    self.assertNotIn(crash, err, name)
+
     def test_flood_of_silent_connections_is_shed(self):
         """500 connections that never say hello: the extra ones are refused,
         the silent ones time out, the running tournament finishes."""

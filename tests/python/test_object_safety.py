@@ -34,6 +34,25 @@ class PickleTest(unittest.TestCase):
             back = pickle.loads(pickle.dumps(state, protocol))
             self.assertEqual(back.serialize(), state.serialize(), protocol)
 
+    def test_a_seats_view_pickles_as_that_view(self):
+        # The view an agent is handed pickled, then failed to unpickle.
+        views = []
+
+        class Keeper:
+            def step(self, seen):
+                views.append(seen)
+                return seen.legal_actions(seen.current_player())[0]
+
+        gameai.match("daifugo(players=3,games=2)",
+                     [Keeper(), "heuristic", "heuristic"], games=1)
+        game = gameai.load_game("daifugo(players=3,games=2)")
+        for view in views[:5]:
+            back = pickle.loads(pickle.dumps(view))
+            self.assertEqual(back.serialize(), view.serialize())
+        # A view is no state to play on, and says so.
+        with self.assertRaisesRegex(ValueError, "hidden="):
+            game.deserialize_state(views[0].serialize())
+
     def test_agents_envs_and_types_refuse_at_every_protocol(self):
         game = gameai.load_game("mancala")
         others = [gameai.load_agent(game, "random"),
@@ -148,6 +167,27 @@ class ArgumentTest(unittest.TestCase):
                                     "'python1' names the Python object"):
             gameai.match("mancala", ["python1", First()], games=2)
 
+    def test_a_python_object_plays_one_seat(self):
+        # Cycled into three of five seats, the object was told each seat in
+        # turn and played all three as the last: 4,472 illegal actions in
+        # the documented example.
+        class FirstLegal:
+            def on_game_start(self, seat, seed):
+                self.seat = seat
+
+            def step(self, state):
+                return state.legal_actions(self.seat)[0]
+
+        with self.assertRaisesRegex(ValueError, "would seat it again"):
+            gameai.match("daifugo", [FirstLegal(), "heuristic"], games=1)
+        bot = FirstLegal()
+        with self.assertRaisesRegex(ValueError, "the same Python object"):
+            gameai.match("mancala", [bot, bot], games=1)
+        # The page's example, as printed, plays every move itself.
+        result = gameai.match("daifugo", [FirstLegal()] + ["heuristic"] * 4,
+                              games=2)
+        self.assertEqual(result["agents"][0]["illegal_actions"], 0)
+
     def test_yacht_value_names_what_game_may_be(self):
         with self.assertRaisesRegex(TypeError, "a gameai.Game or a spec str"):
             gameai.yacht_value(5, "CHANCE 0 0 0")
@@ -164,9 +204,12 @@ class ArgumentTest(unittest.TestCase):
     def test_no_seat_at_a_simultaneous_node_is_an_error(self):
         # legal_actions() and the mask were silently empty there.
         state = simultaneous_state()
-        for call in (state.legal_actions, state.legal_actions_mask):
+        for call in (state.legal_actions, state.legal_actions_mask,
+                     lambda: state.string_to_action("bid 4"),
+                     lambda: state.action_to_string(3)):
             with self.assertRaisesRegex(ValueError, "pass player=0..2"):
                 call()
+        self.assertEqual(state.string_to_action("bid 4", 1), 3)
         self.assertTrue(state.legal_actions(1))
         self.assertEqual(int(state.legal_actions_mask(1).sum()), 15)
 

@@ -22,7 +22,7 @@ namespace gameai {
 // MemoryHeadroomBytes: the most a new allocation can take: the least of the
 // machine's physical memory less the live reservations (MemoryReservation)
 // and, under an address-space limit (RLIMIT_AS), that limit less the
-// process's current mappings.
+// process's current mappings and the reservations not mapped yet.
 int64_t MemoryHeadroomBytes();
 
 // CheckMemory: OK when `bytes` fit in `budget_bytes` (0: no budget; named
@@ -47,13 +47,19 @@ class MemoryReservation {
   MemoryReservation& operator=(const MemoryReservation&) = delete;
   ~MemoryReservation();
   int64_t bytes() const { return bytes_; }
+  // MarkMapped: the owner has allocated the memory (it is in the process's
+  // mappings now, which an address-space limit counts): no longer counted
+  // as promised beside them. A table allocated later than its reservation
+  // calls it; a reservation never marked counts as promised all its life.
+  void MarkMapped();
 
  private:
   friend absl::StatusOr<MemoryReservation> ReserveMemory(std::string_view,
                                                          int64_t, int64_t,
                                                          std::string_view);
-  explicit MemoryReservation(int64_t bytes) : bytes_(bytes) {}
+  explicit MemoryReservation(int64_t bytes);
   int64_t bytes_ = 0;
+  int64_t unmapped_ = 0;  // of bytes_, not yet MarkMapped
 };
 
 // ReserveMemory: CheckMemory, then the bytes reserved until the result is
