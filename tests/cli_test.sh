@@ -270,6 +270,17 @@ expect_status 1 "cannot read '$tmp/missing': No such file" solve mancala --state
 expect_status 1 "cannot read '$tmp': it is a directory" solve mancala --state-file "$tmp"
 expect_status 2 "longer than 64 KiB, no state text" solve mancala --state-file /dev/zero
 
+# play quotes a person's input escaped and short: no terminal codes, no
+# bytes that are not UTF-8, no 4000-byte echo.
+out=$(printf '\xff\xfe\n\x1b[31mred\n%s\nquit\n' "$(head -c 4000 /dev/zero | tr '\0' x)" |
+  timeout 20 "$GAMEAI" play mancala --agents human,random 2>&1)
+[[ $out == *"'\xff\xfe' is not a pit"* && $out == *"'\x1b[31mred' is not a pit"* &&
+   $out != *$'\x1b'* && $out == *"xxx...' is not a pit"* ]] ||
+  { echo "FAIL: play echoed raw input: $(tail -c 400 <<<"$out" | cat -v)"; failures=$((failures + 1)); }
+# Every 64-bit seed, as the library takes them.
+expect_status 0 "" match mancala --agents random,random --games 2 --seed 18446744073709551615
+expect_status 2 "--seed 18446744073709551616: expected an integer in \[0, 18446744073709551615\]" match mancala --agents random,random --games 2 --seed 18446744073709551616
+
 # play: an input line is read to a bound (a person types less), and
 # --debug-log says why it cannot make its file.
 out=$(timeout 20 "$GAMEAI" play mancala --agents human,random </dev/zero 2>&1)

@@ -213,6 +213,11 @@ class ArgumentTest(unittest.TestCase):
         self.assertTrue(state.legal_actions(1))
         self.assertEqual(int(state.legal_actions_mask(1).sum()), 15)
 
+    def test_an_empty_opponents_spec_is_no_opponent(self):
+        # It meant "no opponents": the caller then played every seat.
+        with self.assertRaisesRegex(ValueError, "opponents is an empty spec"):
+            gameai.VectorEnv("mancala", n=2, opponents="")
+
     def test_an_unsigned_action_past_int64_does_not_wrap(self):
         env = gameai.VectorEnv("mancala", n=2)
         env.reset()
