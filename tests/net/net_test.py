@@ -189,6 +189,17 @@ class NetTest(unittest.TestCase):
                        check=True, timeout=TIMEOUT)
         return classes
 
+    def fixed_bot(self, name, address, retry_ms, classes=None):
+        """The Python or Java example client (FixedBot) on `address` with
+        token "t", retrying for `retry_ms` after a loss."""
+        if name == "python":
+            env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
+            return self.procs.start(
+                [sys.executable, "-m", "gameai_client.minirisk_fixed_bot",
+                 address, "t", str(retry_ms / 1000)], env=env)
+        return self.procs.start(["java", "-cp", classes, "FixedBot", address,
+                                 "t", str(retry_ms)])
+
     def tokens(self, *tokens):
         path = os.path.join(self.dir, "tokens")
         with open(path, "w") as f:
@@ -697,7 +708,6 @@ class NetTest(unittest.TestCase):
         each time (a cut line used to raise a JSON error, a late reset to
         end the client) and print the standings."""
         classes = self.java_classes()
-        env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
         for name in ("python", "java"):
             listener = socket.create_server(("127.0.0.1", 0))
             listener.settimeout(TIMEOUT)
@@ -723,12 +733,7 @@ class NetTest(unittest.TestCase):
 
             thread = threading.Thread(target=fake_server, daemon=True)
             thread.start()
-            address = f"127.0.0.1:{port}"
-            client = self.procs.start(
-                [sys.executable, "-m", "gameai_client.minirisk_fixed_bot",
-                 address, "t", "0.5"] if name == "python" else
-                ["java", "-cp", classes, "FixedBot", address, "t", "500"],
-                env=env)
+            client = self.fixed_bot(name, f"127.0.0.1:{port}", 500, classes)
             out, err = client.communicate(timeout=TIMEOUT)
             thread.join(TIMEOUT)
             listener.close()
@@ -824,7 +829,6 @@ class NetTest(unittest.TestCase):
         a ServerError, not a RecursionError, a StackOverflowError or a
         ClassCastException."""
         classes = self.java_classes()
-        env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
         deep = b"[" * 200000 + b"]" * 200000 + b"\n"
         mistyped = b'{"type":"error","message":5}\n'
         for name in ("python", "java"):
@@ -842,12 +846,7 @@ class NetTest(unittest.TestCase):
 
                 thread = threading.Thread(target=fake_server, daemon=True)
                 thread.start()
-                address = f"127.0.0.1:{port}"
-                client = self.procs.start(
-                    [sys.executable, "-m", "gameai_client.minirisk_fixed_bot",
-                     address, "t", "0"] if name == "python" else
-                    ["java", "-cp", classes, "FixedBot", address, "t", "0"],
-                    env=env)
+                client = self.fixed_bot(name, f"127.0.0.1:{port}", 0, classes)
                 _, err = client.communicate(timeout=TIMEOUT)
                 thread.join(TIMEOUT)
                 listener.close()

@@ -50,81 +50,59 @@ class MatchInterruptTest(unittest.TestCase):
         self.assertEqual(result["games"], 4)
         self.assertGreaterEqual(result["agents"][0]["illegal_actions"], 1)
 
-    def test_ctrl_c_stops_a_match_of_builtin_agents(self):
-        # A match far longer than the test: SIGINT must end it early with
-        # KeyboardInterrupt, on one thread and on two.
-        for threads in (1, 2):
-            script = textwrap.dedent(f"""
-                import gameai, sys
-                print("started", flush=True)
-                try:
-                    gameai.match("mancala", ["mcts(simulations=200)", "random"],
-                                 games=10_000_000, threads={threads})
-                except KeyboardInterrupt:
-                    print("interrupted", flush=True)
-                    sys.exit(3)
-                """)
-            env = dict(os.environ)
-            env["PYTHONPATH"] = os.pathsep.join(sys.path)
-            process = subprocess.Popen([sys.executable, "-c", script],
-                                       stdout=subprocess.PIPE, text=True,
-                                       env=env)
+    def interrupted(self, call, wait):
+        """Runs `call` (Python text) in a new interpreter, sends it SIGINT
+        after `wait` seconds, and checks that it ended with the
+        KeyboardInterrupt (well before the call's own end)."""
+        script = textwrap.dedent("""
+            import gameai, sys
+            print("started", flush=True)
             try:
-                self.assertEqual(process.stdout.readline().strip(), "started")
-                time.sleep(0.5)  # into the match
-                process.send_signal(signal.SIGINT)
-                out, _ = process.communicate(timeout=30)
-            finally:
-                if process.poll() is None:
-                    process.kill()
-                    process.wait()
-            self.assertEqual(process.returncode, 3, f"threads={threads}")
-            self.assertIn("interrupted", out)
+                {call}
+            except KeyboardInterrupt:
+                print("interrupted", flush=True)
+                sys.exit(3)
+            """).format(call=call)
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(sys.path)
+        process = subprocess.Popen([sys.executable, "-c", script],
+                                   stdout=subprocess.PIPE, text=True, env=env)
+        try:
+            self.assertEqual(process.stdout.readline().strip(), "started")
+            time.sleep(wait)  # into the call
+            process.send_signal(signal.SIGINT)
+            out, _ = process.communicate(timeout=30)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        self.assertEqual(process.returncode, 3, call)
+        self.assertIn("interrupted", out, call)
+
+    def test_ctrl_c_stops_a_match_of_builtin_agents(self):
+        # A match far longer than the test, on one thread and on two.
+        for threads in (1, 2):
+            self.interrupted(
+                f"gameai.match('mancala', ['mcts(simulations=200)', "
+                f"'random'], games=10_000_000, threads={threads})", 0.5)
 
     def test_ctrl_c_stops_a_single_long_search(self):
         # One call far longer than the test, each without the GIL: the
         # search polls the signal handlers (every 50 ms at most) and stops.
-        calls = {
-            "solve": "gameai.solve(gameai.load_game('mancala(pits=6,seeds=6)')"
-                     ".new_initial_state(), mem_mb=256)",
-            "step": "a = gameai.load_agent(gameai.load_game('mancala'), "
-                    "'mcts(simulations=10000000)'); a.start_game(0); "
-                    "a.step(gameai.load_game('mancala').new_initial_state())",
-            "alphabeta": "a = gameai.load_agent(gameai.load_game('mancala("
-                         "seeds=8)'), 'alphabeta(depth=60)'); "
-                         "a.start_game(0); a.step(gameai.load_game("
-                         "'mancala(seeds=8)').new_initial_state())",
-            "vector_env": "e = gameai.VectorEnv('daifugo', n=1, opponents="
-                          "'montecarlo(playouts=1000000)'); e.reset(); "
-                          "import numpy; e.step(numpy.array([e.reset()[1]"
-                          "[0].nonzero()[0][0]]))",
-        }
-        for name, call in calls.items():
-            script = textwrap.dedent(f"""
-                import gameai, sys
-                print("started", flush=True)
-                try:
-                    {call}
-                except KeyboardInterrupt:
-                    print("interrupted", flush=True)
-                    sys.exit(3)
-                """)
-            env = dict(os.environ)
-            env["PYTHONPATH"] = os.pathsep.join(sys.path)
-            process = subprocess.Popen([sys.executable, "-c", script],
-                                       stdout=subprocess.PIPE, text=True,
-                                       env=env)
-            try:
-                self.assertEqual(process.stdout.readline().strip(), "started")
-                time.sleep(1.0)  # into the search
-                process.send_signal(signal.SIGINT)
-                out, _ = process.communicate(timeout=30)
-            finally:
-                if process.poll() is None:
-                    process.kill()
-                    process.wait()
-            self.assertEqual(process.returncode, 3, name)
-            self.assertIn("interrupted", out, name)
+        for call in [
+                "gameai.solve(gameai.load_game('mancala(pits=6,seeds=6)')"
+                ".new_initial_state(), mem_mb=256)",
+                "a = gameai.load_agent(gameai.load_game('mancala'), "
+                "'mcts(simulations=10000000)'); a.start_game(0); "
+                "a.step(gameai.load_game('mancala').new_initial_state())",
+                "a = gameai.load_agent(gameai.load_game('mancala(seeds=8)'), "
+                "'alphabeta(depth=60)'); a.start_game(0); "
+                "a.step(gameai.load_game('mancala(seeds=8)')"
+                ".new_initial_state())",
+                "e = gameai.VectorEnv('daifugo', n=1, opponents="
+                "'montecarlo(playouts=1000000)'); e.reset(); import numpy; "
+                "e.step(numpy.array([e.reset()[1][0].nonzero()[0][0]]))"]:
+            self.interrupted(call, 1.0)
 
 
 if __name__ == "__main__":
