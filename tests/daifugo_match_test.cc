@@ -381,7 +381,8 @@ TEST(DaifugoMatch, TextRoundTripsAndBadTextIsRejected) {
       {replaced("games_done=1", "games_done=x"), "games_done"},
       {replaced("games_done=1", "games_done=11"), "games_done"},
       {replaced("played=", "played=" + first_card + "."), "two places"},
-      {replaced("hidden=0", "hidden=1"), "hidden=1 marks player 0's cards as hidden"},
+      {replaced("hidden=0", "hidden=1"),
+       "hidden=1 marks player 0's cards as hidden"},
       {replaced("exchange=1", "exchange=2"), "exchange"},
   };
   for (const Case& c : cases) {

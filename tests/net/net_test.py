@@ -6,6 +6,7 @@ stopped in a finally block; every wait is bounded.
 usage: net_test.py GAMEAI_BINARY SOURCE_DIR [TEST ...]
 """
 
+import contextlib
 import json
 import os
 import shutil
@@ -156,6 +157,30 @@ def play_seat(port, token, answer):
                 acts += 1
                 sock.sendall((json.dumps(reply) + "\n").encode())
     return received
+
+
+@contextlib.contextmanager
+def one_line_server(line, linger):
+    """A fake server on loopback: takes one connection, reads its hello,
+    sends `line` and holds the connection `linger` seconds. Yields its
+    port; stopped on leaving."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(TIMEOUT)
+
+    def serve():
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)  # the hello
+            conn.sendall(line)
+            time.sleep(linger)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield listener.getsockname()[1]
+    finally:
+        thread.join(TIMEOUT)
+        listener.close()
 
 
 def read_message(sock, timeout=5):
@@ -661,22 +686,10 @@ class NetTest(unittest.TestCase):
                        b'{"games":"x","winner":5}}\n')
         expected.append("tournament over: x games, winner 5")
         for reply, message in zip(replies, expected):
-            listener = socket.create_server(("127.0.0.1", 0))
-            port = listener.getsockname()[1]
-
-            def serve_once():
-                conn, _ = listener.accept()
-                with conn:
-                    conn.recv(65536)  # the hello
-                    conn.sendall(reply)
-                    time.sleep(1)
-
-            thread = threading.Thread(target=serve_once, daemon=True)
-            thread.start()
-            client = connect(self.procs, port, "fixed", "t", "--retry-ms", "0")
-            out, err = client.communicate(timeout=TIMEOUT)
-            thread.join(5)
-            listener.close()
+            with one_line_server(reply, linger=1) as port:
+                client = connect(self.procs, port, "fixed", "t",
+                                 "--retry-ms", "0")
+                out, err = client.communicate(timeout=TIMEOUT)
             if message.startswith("tournament over"):
                 self.assertEqual(client.returncode, 0, err)
                 self.assertIn(message, out)
@@ -833,23 +846,10 @@ class NetTest(unittest.TestCase):
         mistyped = b'{"type":"error","message":5}\n'
         for name in ("python", "java"):
             for line in (deep, mistyped):
-                listener = socket.create_server(("127.0.0.1", 0))
-                listener.settimeout(TIMEOUT)
-                port = listener.getsockname()[1]
-
-                def fake_server():
-                    conn, _ = listener.accept()
-                    with conn:
-                        conn.recv(65536)  # the hello
-                        conn.sendall(line)
-                        time.sleep(0.5)
-
-                thread = threading.Thread(target=fake_server, daemon=True)
-                thread.start()
-                client = self.fixed_bot(name, f"127.0.0.1:{port}", 0, classes)
-                _, err = client.communicate(timeout=TIMEOUT)
-                thread.join(TIMEOUT)
-                listener.close()
+                with one_line_server(line, linger=0.5) as port:
+                    client = self.fixed_bot(name, f"127.0.0.1:{port}", 0,
+                                            classes)
+                    _, err = client.communicate(timeout=TIMEOUT)
                 self.assertNotEqual(client.returncode, 0, name)
                 # What ends the client (the last error it reports) is the
                 # server's error; a cause before it may be named.
