@@ -3,9 +3,10 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 #include "gameai/daifugo/agents.h"
 #include "gameai/daifugo/daifugo.h"
+#include "kernel_reference.h"
 
 namespace gameai::daifugo {
 namespace {
@@ -157,6 +158,11 @@ void BM_Daifugo_MonteCarloMove(benchmark::State& state) {
                                                benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Daifugo_MonteCarloMove)->Unit(benchmark::kMillisecond);
+
+// The kernel-alone loops the dynamic layer is compared with
+// (dynamic_bench.cc).
+[[maybe_unused]] const bool kKernelReferences =
+    bench::RegisterKernelReferences<Rules>("daifugo");
 
 }  // namespace
 }  // namespace gameai::daifugo

@@ -3,10 +3,11 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 #include "gameai/linesboard/greedy.h"
 #include "gameai/linesboard/linesboard.h"
 #include "gameai/linesboard/reference.h"
+#include "kernel_reference.h"
 
 namespace gameai::linesboard {
 namespace {
@@ -150,6 +151,11 @@ void BM_Lines_RandomPlayout_Listed(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_Lines_RandomPlayout_Listed);
+
+// The kernel-alone loops the dynamic layer is compared with
+// (dynamic_bench.cc).
+[[maybe_unused]] const bool kKernelReferences =
+    bench::RegisterKernelReferences<Rules>("linesboard");
 
 }  // namespace
 }  // namespace gameai::linesboard

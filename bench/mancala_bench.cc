@@ -2,12 +2,13 @@
 // alpha-beta, the solver. Rates, not wall times. (The dynamic interface's
 // random games are BM_Dynamic_RandomGame/mancala in dynamic_bench.cc.)
 #include "benchmark/benchmark.h"
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 #include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/mancala.h"
 #include "gameai/mancala/solver.h"
 #include "gameai/search/mcts.h"
+#include "kernel_reference.h"
 
 namespace gameai {
 namespace {
@@ -105,6 +106,11 @@ void BM_Mancala_EndgameDbBuild(benchmark::State& state) {
       benchmark::Counter(entries, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Mancala_EndgameDbBuild)->Arg(14)->Unit(benchmark::kMillisecond);
+
+// The kernel-alone loops the dynamic layer is compared with
+// (dynamic_bench.cc).
+[[maybe_unused]] const bool kKernelReferences =
+    bench::RegisterKernelReferences<mancala::Rules>("mancala");
 
 }  // namespace
 }  // namespace gameai

@@ -1,11 +1,12 @@
 // MiniRisk: random games through the kernel (2 and 5 players), and one
 // move of the planner.
 #include "benchmark/benchmark.h"
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 #include "gameai/minirisk/agents.h"
 #include "gameai/minirisk/minirisk.h"
 #include "gameai/minirisk/monte_carlo.h"
 #include "gameai/minirisk/opponent_model.h"
+#include "kernel_reference.h"
 
 namespace gameai::minirisk {
 namespace {
@@ -94,6 +95,11 @@ void BM_MiniRisk_PlannerMove(benchmark::State& state) {
       benchmark::Counter(playouts, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_MiniRisk_PlannerMove);
+
+// The kernel-alone loops the dynamic layer is compared with
+// (dynamic_bench.cc).
+[[maybe_unused]] const bool kKernelReferences =
+    bench::RegisterKernelReferences<Rules>("minirisk");
 
 }  // namespace
 }  // namespace gameai::minirisk

@@ -1,9 +1,10 @@
 // Yacht: random two-player games through the kernel, and the optimal table.
 #include "benchmark/benchmark.h"
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 #include "gameai/yacht/dice8.h"
 #include "gameai/yacht/optimal.h"
 #include "gameai/yacht/yacht.h"
+#include "kernel_reference.h"
 
 namespace gameai::yacht {
 namespace {
@@ -77,6 +78,11 @@ void BM_Yacht_Dice8Turn(benchmark::State& state) {
       benchmark::Counter(turns, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Yacht_Dice8Turn);
+
+// The kernel-alone loops the dynamic layer is compared with
+// (dynamic_bench.cc).
+[[maybe_unused]] const bool kKernelReferences =
+    bench::RegisterKernelReferences<Rules>("yacht");
 
 }  // namespace
 }  // namespace gameai::yacht

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "fuzz_support.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace gameai;
@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz::CheckState(game, *state);
   // Mostly the player to move; sometimes any seat or sentinel.
   Player player = state->CurrentPlayer();
-  if (seat_byte & 0x80) player = (seat_byte & 0x7f) % (game.NumPlayers() + 4) - 4;
+  if (seat_byte & 0x80)
+    player = (seat_byte & 0x7f) % (game.NumPlayers() + 4) - 4;
   if (player == kSimultaneousPlayer) player = seat_byte % game.NumPlayers();
   (void)state->ActionToString(player, id);
   absl::StatusOr<Action> action = state->StringToAction(player, text);

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gameai/core/game.h"
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
+#include "gameai/dynamic/game.h"
 
 namespace gameai::fuzz {
 

@@ -7,10 +7,10 @@
 #include <cstdint>
 
 #include "fuzz_support.h"
-#include "gameai/core/params.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/spec.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/params.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/spec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace gameai;

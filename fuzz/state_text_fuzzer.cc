@@ -9,8 +9,8 @@
 #include <cstdint>
 
 #include "fuzz_support.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/registry.h"
 
 namespace {
 

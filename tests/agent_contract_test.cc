@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "gameai/core/agent.h"
-#include "gameai/core/arena.h"
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
+#include "gameai/arena/arena.h"
+#include "gameai/base/random.h"
+#include "gameai/dynamic/agent.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 #include "spec_test_name.h"
 #include "toy_games.h"

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "gameai/core/agent.h"
-#include "gameai/core/arena.h"
-#include "gameai/core/registry.h"
+#include "gameai/arena/arena.h"
+#include "gameai/dynamic/agent.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 
 namespace gameai {

@@ -1,11 +1,11 @@
-#include "gameai/core/arena.h"
+#include "gameai/arena/arena.h"
 
 #include <algorithm>
 #include <atomic>
 #include <limits>
 
-#include "gameai/core/registry.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
 

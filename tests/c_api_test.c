@@ -697,6 +697,18 @@ static void yacht_values(void) {
   CHECK(gameai_yacht_scorecard_value(game, "8191 0 0 0", NULL, &blank) ==
         GAMEAI_INVALID_ARGUMENT);
   CHECK(strstr(gameai_last_error(), "not a yacht game") != NULL);
+  /* The generic call names the games that have a position text. */
+  CHECK(gameai_position_value(game, "8191 0 0 0", NULL, &blank) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "games with one: yacht (scorecard)") !=
+        NULL);
+  gameai_game_free(game);
+  CHECK_OK(gameai_game_load("yacht(players=1)", &game));
+  CHECK_OK(gameai_position_value(game, "8191 0 0 0", NULL, &blank));
+  CHECK(blank == value);
+  CHECK(gameai_position_value(game, NULL, NULL, &blank) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "position is NULL") != NULL);
   gameai_game_free(game);
 }
 

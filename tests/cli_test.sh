@@ -262,8 +262,13 @@ expect_status 2 "player 0's scorecard: upper total 3" solve 'yacht(players=1)' -
 expect_status 2 "leaves 100 for the filled lower boxes \(none filled\)" solve yacht --scorecard '8191 100 0 0' --solver cache="$yacht_table"
 expect_status 2 "which cannot score that; no game reaches it" solve yacht --scorecard '- 0 0 1' --solver cache="$yacht_table"
 expect_status 2 "player 0's scorecard: total 5 less the upper total 0 leaves 5" solve 'yacht(players=1)' --state '0 0 1 2 300 8191 5 0 0' --solver cache="$yacht_table"
-expect_status 2 "not a yacht game" solve mancala --scorecard '8191 0 0 0'
+expect_status 2 "game 'mancala' has no position value; games with one: yacht \(scorecard\)" solve mancala --scorecard '8191 0 0 0'
 expect_status 2 "exclude each other" solve yacht --state x --scorecard '8191 0 0 0'
+# --position is the generic name (--scorecard its older one, for Yacht).
+expect_json "\"expected_points_to_come\": $optimum," solve yacht --position '8191 0 0 0' --json --solver cache="$yacht_table"
+expect_status 2 "older name: give one of them" solve yacht --position '8191 0 0 0' --scorecard '8191 0 0 0'
+expect_status 2 "has no position value" solve mancala --position '1 2'
+expect_json "--position of yacht \(a scorecard\)" solve --help
 # A file that cannot be read is exit status 1 (cli.md); one too long to be
 # a state is a bad argument, 2.
 expect_status 1 "cannot read '$tmp/missing': No such file" solve mancala --state-file "$tmp/missing"

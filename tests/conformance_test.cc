@@ -10,8 +10,8 @@
 #include <cmath>
 #include <map>
 
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
+#include "gameai/base/random.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 #include "spec_test_name.h"
 #include "toy_games.h"
@@ -20,41 +20,14 @@ namespace gameai {
 namespace {
 
 // Extra parameter sets per game, beyond its defaults.
-const std::map<std::string, std::vector<std::string>>& ExtraSpecs() {
-  static const auto* specs =
-      new std::map<std::string, std::vector<std::string>>{
-          {"mancala",
-           {"mancala(pits=1,seeds=1)", "mancala(pits=3,seeds=2,first_player=1)",
-            "mancala(pits=8,seeds=8,empty_capture=true)",
-            "mancala(pits=6,seeds=6,empty_capture=true)"}},
-          {"yacht",
-           {"yacht(players=1)", "yacht(players=3,yahtzee_bonus=true)"}},
-          {"minirisk", {"minirisk(players=2)", "minirisk(players=8)"}},
-          {"daifugo",
-           {"daifugo(players=3,games=4,reset_every=2,shuffle_every=0)",
-            "daifugo(players=7,games=3,shuffle_every=1)",
-            "daifugo(players=4,games=3,eight_cut=false,revolution=false,"
-            "lock=false)",
-            "daifugo(uecda=true,games=3,reset_every=2)"}},
-          {"linesboard",
-           {"linesboard(rows=3,cols=3,colors=2,initial_balls=3,spawn=1)",
-            "linesboard(rows=5,cols=7,colors=3,initial_balls=10,spawn=2,"
-            "min_line=4,max_turns=50)",
-            "linesboard(colors=2,initial_balls=100,min_line=5)",
-            "linesboard(rows=4,cols=16,spawn=0,initial_balls=30)"}},
-      };
-  return *specs;
-}
-
 std::vector<std::string> AllSpecs() {
   toy::RegisterToyGames();  // chance and simultaneous nodes
   std::vector<std::string> specs;
   for (const GameEntry* entry : RegisteredGames()) {
     specs.push_back(entry->name);
-    auto it = ExtraSpecs().find(entry->name);
-    if (it != ExtraSpecs().end()) {
-      specs.insert(specs.end(), it->second.begin(), it->second.end());
-    }
+    // The parameter sets the game asks the generic suites to play too.
+    specs.insert(specs.end(), entry->test_specs.begin(),
+                 entry->test_specs.end());
   }
   return specs;
 }

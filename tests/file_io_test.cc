@@ -1,6 +1,6 @@
 // Table files: header, size and checksum checks, bounded header reads, and
 // writes that never leave a partial file.
-#include "gameai/core/file_io.h"
+#include "gameai/base/file_io.h"
 
 #include <unistd.h>
 

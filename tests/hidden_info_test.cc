@@ -1,8 +1,8 @@
 // Hidden information through the adapter (the test game secret_duel):
 // views hold only what their seat may see, private deals are hidden
 // events, and agents in a match never receive the other seat's card.
-#include "gameai/core/arena.h"
-#include "gameai/core/registry.h"
+#include "gameai/arena/arena.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
 

@@ -1,6 +1,6 @@
-// The outputs' JSON layout (src/core/json_text.h): ", " and ": "
+// The outputs' JSON layout (src/base/json_text.h): ", " and ": "
 // separators, shortest doubles, null for non-finite numbers, valid UTF-8.
-#include "../src/core/json_text.h"
+#include "base/json_text.h"
 
 #include <limits>
 

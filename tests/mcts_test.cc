@@ -2,7 +2,7 @@
 
 #include <functional>
 
-#include "gameai/core/arena.h"
+#include "gameai/arena/arena.h"
 #include "gameai/mancala/mancala.h"
 #include "gameai/minirisk/minirisk.h"
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 // Memory budgets: a request beyond the budget or the machine is an error
 // naming what asked and the limit.
-#include "gameai/core/memory.h"
+#include "gameai/base/memory.h"
 
 #include <cstdint>
 #include <limits>
@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 
 namespace gameai {

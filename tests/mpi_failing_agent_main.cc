@@ -12,9 +12,9 @@
 
 #include "cmd_match.h"
 #include "fmt/format.h"
-#include "gameai/core/agent.h"
-#include "gameai/core/params.h"
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/agent.h"
+#include "gameai/dynamic/params.h"
+#include "gameai/dynamic/registry.h"
 
 namespace gameai {
 namespace {

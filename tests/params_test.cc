@@ -1,4 +1,4 @@
-#include "gameai/core/params.h"
+#include "gameai/dynamic/params.h"
 
 #include "gtest/gtest.h"
 

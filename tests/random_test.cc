@@ -1,4 +1,4 @@
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 
 #include <array>
 #include <set>

@@ -1,4 +1,4 @@
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "gameai/core/saved_game.h"
+#include "gameai/arena/saved_game.h"
 
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
 

@@ -1,4 +1,4 @@
-#include "gameai/core/spec.h"
+#include "gameai/dynamic/spec.h"
 
 #include "gtest/gtest.h"
 

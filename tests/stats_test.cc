@@ -1,4 +1,4 @@
-#include "gameai/core/stats.h"
+#include "gameai/arena/stats.h"
 
 #include <cmath>
 #include <cstdint>

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "gameai/core/kernel_adapter.h"
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
+#include "gameai/base/random.h"
 #include "gameai/daifugo/daifugo.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gtest/gtest.h"
 #include "spec_test_name.h"
 

@@ -1,7 +1,7 @@
 // IsPrintableUtf8, Printable and ErrorText (core/text.h) against
 // hand-picked bytes: what may go into a JSON message, an error message and
 // onto the operator's terminal.
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 
 #include <string>
 

@@ -6,9 +6,9 @@
 #include "absl/base/call_once.h"
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/search/mcts.h"
 
 namespace gameai::toy {

@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "gameai/core/kernel.h"
-#include "gameai/core/move_list.h"
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
+#include "gameai/kernel/kernel.h"
+#include "gameai/kernel/move_list.h"
 
 namespace gameai::toy {
 

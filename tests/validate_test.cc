@@ -4,9 +4,9 @@
 // reports an error instead of indexing an empty list.
 #include <string>
 
-#include "gameai/core/kernel.h"
-#include "gameai/core/registry.h"
 #include "gameai/daifugo/daifugo.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/kernel/kernel.h"
 #include "gameai/linesboard/linesboard.h"
 #include "gameai/mancala/mancala.h"
 #include "gameai/minirisk/minirisk.h"

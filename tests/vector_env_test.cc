@@ -1,11 +1,11 @@
 // VectorEnv (core/vector_env.h): rows equal to the dynamic layer's, the
 // same games for the same seed, and an illegal action refused with no
 // game moved.
-#include "gameai/core/vector_env.h"
+#include "gameai/dynamic/vector_env.h"
 
 #include <vector>
 
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 
 namespace gameai {

@@ -4,9 +4,9 @@
 #include <map>
 #include <string>
 
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/text.h"
+#include "gameai/base/random.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/registry.h"
 #include "gtest/gtest.h"
 #include "toy_games.h"
 

@@ -270,12 +270,19 @@ gameai_solve_result_nodes(const gameai_solve_result* result, int64_t* nodes);
 GAMEAI_C_EXPORT gameai_status
 gameai_solve_result_json(const gameai_solve_result* result, char* buffer,
                          size_t capacity, size_t* length);
-/* Yacht: the points still to come from the start of a turn with
- * `scorecard`, "OPEN TOTAL UPPER YACHT50" (one player's numbers of the
- * state text; docs/yacht.md), under `game`'s rules, as `gameai solve yacht
- * --scorecard` gives it. `options` as for gameai_state_solve ("cache=FILE").
- * GAMEAI_INVALID_ARGUMENT for a game other than yacht, bad text, or a
- * scorecard no game reaches (the message says why). */
+/* The exact value of a position in the game's own short text, where its
+ * game has such a text (`gameai solve GAME --position TEXT`; `gameai solve
+ * --help` lists them: Yacht's scorecard at a turn's start, whose value is
+ * the points still to come). `options` as for gameai_state_solve.
+ * GAMEAI_INVALID_ARGUMENT for a game without one (the message lists those
+ * with one), bad text, or a position no game reaches (the message says
+ * why). */
+GAMEAI_C_EXPORT gameai_status gameai_position_value(const gameai_game* game,
+                                                    const char* position,
+                                                    const char* options,
+                                                    double* value);
+/* Deprecated: gameai_position_value for Yacht, kept for existing callers;
+ * GAMEAI_INVALID_ARGUMENT for a game other than yacht. */
 GAMEAI_C_EXPORT gameai_status
 gameai_yacht_scorecard_value(const gameai_game* game, const char* scorecard,
                              const char* options, double* value);

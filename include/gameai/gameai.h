@@ -4,10 +4,10 @@
 #ifndef GAMEAI_GAMEAI_H_
 #define GAMEAI_GAMEAI_H_
 
-#include "gameai/core/agent.h"
-#include "gameai/core/arena.h"
-#include "gameai/core/game.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/types.h"
+#include "gameai/arena/arena.h"
+#include "gameai/base/types.h"
+#include "gameai/dynamic/agent.h"
+#include "gameai/dynamic/game.h"
+#include "gameai/dynamic/registry.h"
 
 #endif  // GAMEAI_GAMEAI_H_

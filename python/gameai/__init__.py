@@ -28,9 +28,22 @@ def _state_from_pickle(spec, text, viewer=None):
     return game.deserialize_view(text, viewer)
 
 
+def yacht_value(game, scorecard, solver="", **options):
+    """Deprecated: position_value for a Yacht game (ValueError for another
+    game): the points still to come from the start of a turn with
+    `scorecard`, 'OPEN TOTAL UPPER YACHT50'."""
+    if isinstance(game, str):
+        game = load_game(game)  # noqa: F405
+    if isinstance(game, Game) and game.name() != "yacht":  # noqa: F405
+        raise ValueError(f"game '{game.name()}' is not a yacht game "
+                         "(position_value takes every game with a position "
+                         "text)")
+    return position_value(game, scorecard, solver, **options)  # noqa: F405
+
+
 __all__ = [
     "CHANCE_PLAYER", "SIMULTANEOUS_PLAYER", "TERMINAL_PLAYER",
     "Agent", "Game", "GameType", "State", "VectorEnv",
-    "load_agent", "load_game", "match", "registered_games", "solve",
-    "yacht_value",
+    "load_agent", "load_game", "match", "position_value",
+    "registered_games", "solve", "yacht_value",
 ]

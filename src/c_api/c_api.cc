@@ -12,16 +12,15 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/agent.h"
-#include "gameai/core/arena.h"
-#include "gameai/core/game.h"
-#include "gameai/core/memory.h"
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/saved_game.h"
-#include "gameai/core/state_solver.h"
-#include "gameai/core/text.h"
-#include "gameai/yacht/optimal.h"
+#include "gameai/arena/arena.h"
+#include "gameai/arena/saved_game.h"
+#include "gameai/base/memory.h"
+#include "gameai/base/random.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/agent.h"
+#include "gameai/dynamic/game.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/state_solver.h"
 
 struct gameai_game {
   std::shared_ptr<const gameai::Game> game;
@@ -710,18 +709,34 @@ gameai_status gameai_solve_result_json(const gameai_solve_result* result,
   });
 }
 
+gameai_status gameai_position_value(const gameai_game* game,
+                                    const char* position, const char* options,
+                                    double* value) {
+  return Guard([&] {
+    if (game == nullptr) return Null("game");
+    if (position == nullptr) return Null("position");
+    if (value == nullptr) return Null("value");
+    absl::StatusOr<std::vector<gameai::SolveField>> fields =
+        gameai::PositionValue(*game->game, position,
+                              options != nullptr ? options : "");
+    if (!fields.ok()) return FromStatus(fields.status());
+    *value = std::get<double>(fields->front().value);
+    return GAMEAI_OK;
+  });
+}
+
 gameai_status gameai_yacht_scorecard_value(const gameai_game* game,
                                            const char* scorecard,
                                            const char* options, double* value) {
   return Guard([&] {
-    if (game == nullptr) return Null("game");
+    if (game != nullptr && game->game->Name() != "yacht") {
+      return FromStatus(absl::InvalidArgumentError(
+          fmt::format("game '{}' is not a yacht game (gameai_position_value "
+                      "takes every game with a position text)",
+                      game->game->Name())));
+    }
     if (scorecard == nullptr) return Null("scorecard");
-    if (value == nullptr) return Null("value");
-    absl::StatusOr<double> v = gameai::yacht::LookupScorecard(
-        *game->game, scorecard, options != nullptr ? options : "");
-    if (!v.ok()) return FromStatus(v.status());
-    *value = *v;
-    return GAMEAI_OK;
+    return gameai_position_value(game, scorecard, options, value);
   });
 }
 

@@ -5,7 +5,7 @@
 #include <system_error>
 
 #include "fmt/format.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 
 namespace gameai::cli {
 

@@ -48,7 +48,6 @@ int RunAgents(const std::vector<std::string>& argv);
 int RunMatchCommand(const std::vector<std::string>& argv);
 int RunSolve(const std::vector<std::string>& argv);
 int RunPlay(const std::vector<std::string>& argv);
-int RunUecda(const std::vector<std::string>& argv);
 int RunServe(const std::vector<std::string>& argv);
 int RunConnect(const std::vector<std::string>& argv);
 

@@ -2,7 +2,7 @@
 // [--verbose]`: plays a built-in agent as a remote seat of `gameai serve`.
 #include "args.h"
 #include "fmt/format.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 #include "gameai/net/client.h"
 
 namespace gameai::cli {

@@ -1,9 +1,9 @@
 // `gameai games` and `gameai agents [GAME]`.
-#include "../core/json_text.h"
 #include "args.h"
+#include "base/json_text.h"
 #include "fmt/format.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/spec.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/spec.h"
 
 namespace gameai::cli {
 namespace {

@@ -12,8 +12,8 @@
 
 #include "args.h"
 #include "fmt/format.h"
-#include "gameai/core/arena.h"
-#include "gameai/core/spec.h"
+#include "gameai/arena/arena.h"
+#include "gameai/dynamic/spec.h"
 #include "mpi_match.h"
 
 namespace gameai::cli {

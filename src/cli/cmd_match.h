@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 
 namespace gameai::cli {
 

@@ -5,10 +5,10 @@
 
 #include "args.h"
 #include "fmt/format.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/spec.h"
-#include "gameai/core/text.h"
-#include "play_screen.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/play_screen.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/spec.h"
 #include "play_session.h"
 
 namespace gameai::cli {

@@ -1,14 +1,13 @@
-// `gameai solve GAME [--state TEXT | --state-file FILE | --scorecard TEXT]
+// `gameai solve GAME [--state TEXT | --state-file FILE | --position TEXT]
 // [--solver 'key=value,...'] [--json]`.
 #include <cstdio>
 
-#include "../core/json_text.h"
 #include "args.h"
+#include "base/json_text.h"
 #include "fmt/format.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/state_solver.h"
-#include "gameai/core/text.h"
-#include "gameai/yacht/optimal.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/state_solver.h"
 #include "read_file.h"
 
 namespace gameai::cli {
@@ -16,8 +15,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: gameai solve GAME [--state TEXT | --state-file FILE | "
-    "--scorecard 'OPEN TOTAL UPPER YACHT50'] [--solver 'key=value,...'] "
-    "[--json]";
+    "--position TEXT] [--solver 'key=value,...'] [--json]";
 // A state's text is one line of numbers; a longer file is no state.
 constexpr size_t kMaxStateFileBytes = 64 << 10;
 
@@ -33,15 +31,19 @@ std::string SolveHelp() {
       "  --state TEXT        solve this state (the game's state text, as\n"
       "                      `State::Serialize` writes it)\n"
       "  --state-file FILE   the state text from FILE\n"
-      "  --scorecard TEXT    yacht: the value of a turn start with this\n"
-      "                      scorecard, 'OPEN TOTAL UPPER YACHT50' (OPEN a\n"
-      "                      mask or names like FULL,YACHT)\n"
+      "  --position TEXT     the value of a position in the game's own short\n"
+      "                      text (the games with one below)\n"
+      "  --scorecard TEXT    the same as --position (an older name)\n"
       "  --solver 'k=v,...'  the solver's options (below; default: all "
       "defaults)\n"
       "  --json              the result as JSON on stdout\n"
       "  --help              this text\n",
       kUsage);
   for (const GameEntry* g : RegisteredGames()) {
+    if (g->position_value) {
+      out += fmt::format("\n--position of {} (a {}): {}\n", g->name,
+                         g->position_name, g->position_help);
+    }
     if (!g->solve) continue;
     out += fmt::format("\nsolver options of {}:\n", g->name);
     for (const ParamDef& p : g->solver_params) {
@@ -110,24 +112,24 @@ int SolveStateText(const Game& game, const std::string& text,
   return 0;
 }
 
-int SolveScorecard(const Game& game, const std::string& scorecard,
-                   const std::string& options, bool json) {
-  absl::StatusOr<double> to_come =
-      yacht::LookupScorecard(game, scorecard, options);
-  if (!to_come.ok()) return Fail(to_come.status());
-  const double total = yacht::ParseScorecard(scorecard)->total;
+// SolvePosition: a position in the game's own short text (its entry's
+// position_value), shown under the entry's name for such a text.
+int SolvePosition(const Game& game, const std::string& text,
+                  const std::string& options, bool json) {
+  absl::StatusOr<std::vector<SolveField>> fields =
+      PositionValue(game, text, options);
+  if (!fields.ok()) return Fail(fields.status());
+  const std::string name = (*FindGame(game.Name()))->position_name;
   if (json) {
-    const nlohmann::ordered_json doc = {
-        {"game", game.Spec()},
-        {"scorecard", scorecard},
-        {"expected_points_to_come", *to_come},
-        {"expected_final_score", total + *to_come}};
+    nlohmann::ordered_json doc = {{"game", game.Spec()}, {name, text}};
+    for (const SolveField& f : *fields) {
+      doc[f.name] = std::visit(
+          [](const auto& v) { return nlohmann::ordered_json(v); }, f.value);
+    }
     fmt::print("{}\n", JsonText(doc));
   } else {
-    fmt::print(
-        "{}\n  scorecard: {}\n  expected_points_to_come: {}\n"
-        "  expected_final_score: {}\n",
-        game.Spec(), scorecard, *to_come, total + *to_come);
+    fmt::print("{}\n  {}: {}\n", game.Spec(), name, text);
+    PrintFields(*fields);
   }
   return 0;
 }
@@ -136,7 +138,8 @@ int SolveScorecard(const Game& game, const std::string& scorecard,
 
 int RunSolve(const std::vector<std::string>& argv) {
   absl::StatusOr<Args> args = ParseArgs(
-      argv, {"solver", "state", "state-file", "scorecard"}, {"json", "help"});
+      argv, {"solver", "state", "state-file", "position", "scorecard"},
+      {"json", "help"});
   if (!args.ok()) return Fail(args.status());
   if (args->switches.count("help")) {
     fmt::print("{}", SolveHelp());
@@ -146,16 +149,29 @@ int RunSolve(const std::vector<std::string>& argv) {
     return Fail(absl::InvalidArgumentError(
         fmt::format("{} (gameai solve --help)", kUsage)));
   }
+  if (args->values.count("scorecard")) {
+    if (args->values.count("position")) {
+      return Fail(absl::InvalidArgumentError(
+          "--scorecard is --position's older name: give one of them"));
+    }
+    args->values["position"] = args->values["scorecard"];
+  }
   const int inputs = static_cast<int>(args->values.count("state") +
                                       args->values.count("state-file") +
-                                      args->values.count("scorecard"));
+                                      args->values.count("position"));
   if (inputs > 1) {
     return Fail(absl::InvalidArgumentError(
-        "--state, --state-file and --scorecard exclude each other"));
+        "--state, --state-file and --position exclude each other"));
   }
   absl::StatusOr<std::shared_ptr<const Game>> game =
       LoadGame(args->positional[0]);
   if (!game.ok()) return Fail(game.status());
+  const bool json = args->switches.count("json") > 0;
+  const std::string options =
+      args->values.count("solver") ? args->values["solver"] : std::string();
+  if (args->values.count("position")) {
+    return SolvePosition(**game, args->values["position"], options, json);
+  }
   // From the start: any game with a solver; from a state: its state solver.
   absl::StatusOr<const GameEntry*> entry =
       inputs == 0 ? FindGame((*game)->Name()) : SolverEntry(**game);
@@ -165,14 +181,8 @@ int RunSolve(const std::vector<std::string>& argv) {
         fmt::format("game '{}' has no exact solver; games with one: {}",
                     (*game)->Name(), fmt::join(SolvableGames(), ", "))));
   }
-  const std::string options =
-      args->values.count("solver") ? args->values["solver"] : std::string();
   absl::StatusOr<Params> params = ResolveSolverOptions(**entry, options);
   if (!params.ok()) return Fail(params.status());
-  const bool json = args->switches.count("json") > 0;
-  if (args->values.count("scorecard")) {
-    return SolveScorecard(**game, args->values["scorecard"], options, json);
-  }
   if (args->values.count("state-file")) {
     absl::StatusOr<std::string> text =
         ReadBoundedFile(args->values["state-file"], kMaxStateFileBytes);

@@ -8,7 +8,8 @@
 #include "absl/status/status.h"
 #include "args.h"
 #include "fmt/format.h"
-#include "gameai/core/memory.h"
+#include "gameai/base/memory.h"
+#include "gameai/dynamic/registry.h"
 
 namespace {
 
@@ -24,22 +25,20 @@ constexpr char kHelp[] =
     "               [--json] [--game-log]\n"
     "                                        play a series, report results\n"
     "  gameai solve GAME [--state TEXT | --state-file FILE |\n"
-    "               --scorecard 'OPEN TOTAL UPPER YACHT50']\n"
+    "               --position TEXT]\n"
     "               [--solver 'key=value,...'] [--json]\n"
     "                                        exact value where a solver "
     "exists\n"
     "  gameai play GAME [--agents human,AGENT] [--level L] [--names A,B]\n"
     "               [--seat N] [--seed S] [--hint AGENT] [--verbose]\n"
     "                                        play in the terminal\n"
-    "  gameai uecda --agent SPEC [--host H] [--port P] [--name N]\n"
-    "               [--games-log FILE] [--timeout SECONDS] [--seed S]\n"
-    "                                        play a match on a UECda server\n"
     "  gameai serve GAME --seats SPEC,remote,... [--games N] [--seed S]\n"
     "               [--port P] [--move-ms T] [--log FILE] [--resume FILE]\n"
     "                                        host a tournament over the "
     "network\n"
     "  gameai connect HOST:PORT --agent SPEC --token T\n"
     "                                        play a remote seat of it\n"
+    "%GAME_COMMANDS%"
     "\n"
     "gameai COMMAND --help lists a command's options with their defaults.\n"
     "\n"
@@ -47,12 +46,27 @@ constexpr char kHelp[] =
     "  gameai match 'mancala(pits=6,seeds=4)' --agents "
     "'mcts(simulations=2000),greedy'\n";
 
+// Help: kHelp with the commands the games of this build bring.
+std::string Help() {
+  std::string commands;
+  for (const gameai::GameEntry* game : gameai::RegisteredGames()) {
+    for (const gameai::CommandEntry& c : game->commands) {
+      commands += fmt::format("  gameai {} {}\n{:40}{} ({})\n", c.name,
+                              c.synopsis, "", c.help, game->name);
+    }
+  }
+  std::string help = kHelp;
+  help.replace(help.find("%GAME_COMMANDS%"), 15, commands);
+  return help;
+}
+
 }  // namespace
 
 int Dispatch(int argc, char** argv) {
   using namespace gameai::cli;
   if (argc < 2) {
-    fmt::print(stderr, "{}", kHelp);
+    gameai::RegisterBuiltinGames();
+    fmt::print(stderr, "{}", Help());
     return kExitUsage;
   }
   const std::string command = argv[1];
@@ -62,17 +76,26 @@ int Dispatch(int argc, char** argv) {
   if (command == "match") return RunMatchCommand(rest);
   if (command == "solve") return RunSolve(rest);
   if (command == "play") return RunPlay(rest);
-  if (command == "uecda") return RunUecda(rest);
   if (command == "serve") return RunServe(rest);
   if (command == "connect") return RunConnect(rest);
+  gameai::RegisterBuiltinGames();
+  for (const gameai::GameEntry* game : gameai::RegisteredGames()) {
+    for (const gameai::CommandEntry& c : game->commands) {
+      if (c.name == command) return c.run(rest);
+    }
+  }
   if (command == "help" || command == "--help" || command == "-h") {
-    fmt::print("{}", kHelp);
+    fmt::print("{}", Help());
     return 0;
   }
-  return Fail(
-      absl::InvalidArgumentError("unknown command '" + command +
-                                 "'; commands: games, agents, match, solve, "
-                                 "play, uecda, serve, connect, help"));
+  std::string commands = "games, agents, match, solve, play, serve, connect";
+  for (const gameai::GameEntry* game : gameai::RegisteredGames()) {
+    for (const gameai::CommandEntry& c : game->commands) {
+      commands += ", " + c.name;
+    }
+  }
+  return Fail(absl::InvalidArgumentError(
+      "unknown command '" + command + "'; commands: " + commands + ", help"));
 }
 
 // main: no exception leaves the command: memory that runs out is an error

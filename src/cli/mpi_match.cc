@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "fmt/format.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 
 #ifdef GAMEAI_HAVE_MPI
 #include <mpi.h>

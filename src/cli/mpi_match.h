@@ -4,7 +4,7 @@
 #define GAMEAI_CLI_MPI_MATCH_H_
 
 #include "absl/status/statusor.h"
-#include "gameai/core/arena.h"
+#include "gameai/arena/arena.h"
 
 namespace gameai::cli {
 

@@ -10,11 +10,11 @@
 #include <string>
 
 #include "fmt/format.h"
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/saved_game.h"
-#include "gameai/core/text.h"
-#include "play_screen.h"
+#include "gameai/arena/saved_game.h"
+#include "gameai/base/random.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/play_screen.h"
+#include "gameai/dynamic/registry.h"
 #include "read_file.h"
 #include "thinking_notice.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "gameai/core/agent.h"
-#include "gameai/core/game.h"
+#include "gameai/dynamic/agent.h"
+#include "gameai/dynamic/game.h"
 
 namespace gameai::cli {
 

@@ -5,7 +5,7 @@
 #include <bit>
 
 #include "fmt/format.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 #include "gameai/daifugo/daifugo.h"
 
 namespace gameai::daifugo {

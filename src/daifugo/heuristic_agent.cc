@@ -4,9 +4,9 @@
 #include <memory>
 
 #include "absl/status/status.h"
-#include "gameai/core/kernel_adapter.h"
 #include "gameai/daifugo/agents.h"
 #include "gameai/daifugo/heuristic.h"
+#include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::daifugo {
 namespace {

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "gameai/core/kernel_adapter.h"
-#include "gameai/core/stop_request.h"
+#include "gameai/base/stop_request.h"
 #include "gameai/daifugo/agents.h"
+#include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::daifugo {
 namespace {

@@ -1,8 +1,9 @@
 #include "gameai/daifugo/register.h"
 
-#include "gameai/core/kernel_adapter.h"
 #include "gameai/daifugo/agents.h"
 #include "gameai/daifugo/daifugo.h"
+#include "gameai/daifugo/uecda/client.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/search/mcts.h"
 
 namespace gameai::daifugo {
@@ -46,6 +47,14 @@ GameEntry GameEntryForDaifugo() {
       .agents = {HeuristicAgentEntry(), MonteCarloAgentEntry(),
                  MctsAgentEntry<Rules>()},
       .hint_agent = "montecarlo",
+      .play_screen = MakePlayScreen,
+      .commands = {uecda::UecdaCommand()},
+      .test_specs =
+          {"daifugo(players=3,games=4,reset_every=2,shuffle_every=0)",
+           "daifugo(players=7,games=3,shuffle_every=1)",
+           "daifugo(players=4,games=3,eight_cut=false,revolution=false,"
+           "lock=false)",
+           "daifugo(uecda=true,games=3,reset_every=2)"},
   };
 }
 

@@ -7,7 +7,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::linesboard {
 

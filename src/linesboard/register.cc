@@ -1,6 +1,6 @@
 #include "gameai/linesboard/register.h"
 
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/linesboard/greedy.h"
 #include "gameai/linesboard/linesboard.h"
 #include "gameai/linesboard/lookahead.h"
@@ -45,6 +45,13 @@ GameEntry GameEntryForLinesBoard() {
       .agents = {GreedyAgentEntry(), LookaheadAgentEntry(),
                  MctsAgentEntry<Rules>()},
       .hint_agent = "lookahead",
+      .play_screen = MakePlayScreen,
+      .test_specs =
+          {"linesboard(rows=3,cols=3,colors=2,initial_balls=3,spawn=1)",
+           "linesboard(rows=5,cols=7,colors=3,initial_balls=10,spawn=2,"
+           "min_line=4,max_turns=50)",
+           "linesboard(colors=2,initial_balls=100,min_line=5)",
+           "linesboard(rows=4,cols=16,spawn=0,initial_balls=30)"},
   };
 }
 

@@ -7,11 +7,11 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
-#include "gameai/core/memory.h"
-#include "gameai/core/random.h"
-#include "gameai/core/status_macros.h"
-#include "gameai/core/stop_request.h"
+#include "gameai/base/memory.h"
+#include "gameai/base/random.h"
+#include "gameai/base/status_macros.h"
+#include "gameai/base/stop_request.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/mancala/greedy.h"
 
 namespace gameai::mancala {

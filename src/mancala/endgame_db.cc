@@ -6,10 +6,10 @@
 #include <tuple>
 
 #include "fmt/format.h"
-#include "gameai/core/file_io.h"
-#include "gameai/core/memory.h"
-#include "gameai/core/status_macros.h"
-#include "gameai/core/text.h"
+#include "gameai/base/file_io.h"
+#include "gameai/base/memory.h"
+#include "gameai/base/status_macros.h"
+#include "gameai/base/text.h"
 #include "huge_pages.h"
 
 namespace gameai::mancala {

@@ -5,8 +5,8 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/kernel.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
+#include "gameai/kernel/kernel.h"
 
 namespace gameai::mancala {
 

@@ -1,7 +1,7 @@
 #include "gameai/mancala/register.h"
 
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/greedy.h"
 #include "gameai/mancala/mancala.h"
@@ -175,6 +175,11 @@ GameEntry GameEntryForMancala() {
           },
       .solve_state = SolveState,
       .hint_agent = "strongest",
+      .play_screen = MakePlayScreen,
+      .test_specs = {"mancala(pits=1,seeds=1)",
+                     "mancala(pits=3,seeds=2,first_player=1)",
+                     "mancala(pits=8,seeds=8,empty_capture=true)",
+                     "mancala(pits=6,seeds=6,empty_capture=true)"},
   };
 }
 

@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "absl/status/status.h"
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/agents.h"
 
 namespace gameai::minirisk {

@@ -2,7 +2,7 @@
 // random.
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/agents.h"
 #include "gameai/minirisk/monte_carlo.h"
 

@@ -3,7 +3,7 @@
 // later: it plans against the opponents it has met, not against noise.
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/agents.h"
 #include "gameai/minirisk/monte_carlo.h"
 #include "gameai/minirisk/opponent_model.h"

@@ -1,6 +1,6 @@
 #include "gameai/minirisk/register.h"
 
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/agents.h"
 #include "gameai/minirisk/minirisk.h"
 #include "gameai/search/mcts.h"
@@ -24,6 +24,9 @@ GameEntry GameEntryForMiniRisk() {
       .agents = {FixedAgentEntry(), RlAgentEntry(), NaiveMcAgentEntry(),
                  PlannerAgentEntry(), MctsAgentEntry<Rules>()},
       .hint_agent = "planner",
+      .play_screen = MakePlayScreen,
+      .view_fields = ViewFields,
+      .test_specs = {"minirisk(players=2)", "minirisk(players=8)"},
   };
 }
 

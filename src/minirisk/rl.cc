@@ -2,7 +2,7 @@
 // learned model and plays the best reply to the predictions.
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/agents.h"
 #include "gameai/minirisk/opponent_model.h"
 

@@ -9,10 +9,10 @@
 
 #include "asio.hpp"
 #include "fmt/format.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/spec.h"
-#include "gameai/core/status_macros.h"
-#include "gameai/core/text.h"
+#include "gameai/base/status_macros.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/spec.h"
 #include "gameai/net/server.h"
 
 namespace gameai::net {

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "fmt/format.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 #include "gameai/net/view_json.h"
 
 namespace gameai::net {

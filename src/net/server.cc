@@ -14,7 +14,7 @@
 
 #include "asio.hpp"
 #include "fmt/format.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 
 namespace gameai::net {
 namespace {

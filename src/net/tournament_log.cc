@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "fmt/format.h"
-#include "gameai/core/memory.h"
-#include "gameai/core/status_macros.h"
-#include "gameai/core/text.h"
+#include "gameai/base/memory.h"
+#include "gameai/base/status_macros.h"
+#include "gameai/base/text.h"
 
 namespace gameai::net {
 namespace {

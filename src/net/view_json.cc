@@ -1,9 +1,6 @@
 #include "gameai/net/view_json.h"
 
-#include <bit>
-
-#include "gameai/core/kernel_adapter.h"
-#include "gameai/minirisk/minirisk.h"
+#include "gameai/dynamic/registry.h"
 
 namespace gameai::net {
 namespace {
@@ -17,51 +14,6 @@ json PlayerToJson(Player p) {
   return p;
 }
 
-std::vector<int> Cards(uint16_t hand) {
-  std::vector<int> cards;
-  for (uint32_t h = hand; h != 0; h &= h - 1) {
-    cards.push_back(std::countr_zero(h) + 1);
-  }
-  return cards;
-}
-
-// MiniRiskFields: everything in a MiniRisk state is public (the bids of
-// the round being played are not in it yet).
-json MiniRiskFields(const minirisk::State& s, int players, Player seat) {
-  json f;
-  f["round"] = s.round;  // rounds finished
-  f["prize"] = s.revealed ? json(minirisk::PrizeValue(s.prizes[s.round]))
-                          : json(nullptr);
-  f["pot"] = s.pot;
-  json pot_cards = json::array();
-  for (int i = 0; i < minirisk::kCards; ++i) {
-    if ((s.pot_cards >> i) & 1) pot_cards.push_back(minirisk::PrizeValue(i));
-  }
-  f["pot_cards"] = pot_cards;
-  f["hand"] = seat >= 0 && seat < players ? json(Cards(s.hands[seat]))
-                                          : json(nullptr);
-  json hands = json::array(), scores = json::array();
-  for (int p = 0; p < players; ++p) {
-    hands.push_back(Cards(s.hands[p]));
-    scores.push_back(s.scores[p]);
-  }
-  f["hands"] = hands;
-  f["scores"] = scores;
-  json prizes = json::array(), bids = json::array(), takers = json::array();
-  for (int r = 0; r < s.round + s.revealed; ++r) {
-    prizes.push_back(minirisk::PrizeValue(s.prizes[r]));
-  }
-  for (int r = 0; r < s.round; ++r) {
-    bids.push_back(std::vector<int>(s.bids[r].begin(),
-                                    s.bids[r].begin() + players));
-    takers.push_back(s.taker[r]);
-  }
-  f["prizes"] = prizes;
-  f["bids"] = bids;
-  f["takers"] = takers;
-  return f;
-}
-
 }  // namespace
 
 json ViewToJson(const State& view, Player seat) {
@@ -72,10 +24,10 @@ json ViewToJson(const State& view, Player seat) {
   v["state"] = view.Serialize();
   v["observation"] = view.ObservationString(seat);
   v["scores"] = view.Scores();
-  using MiniRisk = KernelState<minirisk::Rules>;
-  if (const auto* m = dynamic_cast<const MiniRisk*>(&view); m != nullptr) {
-    v["fields"] = MiniRiskFields(m->kernel_state(), m->rules().NumPlayers(),
-                                 seat);
+  // A game's own fields, where it gives them (its entry's view_fields).
+  if (absl::StatusOr<const GameEntry*> entry = FindGame(view.GetGame().Name());
+      entry.ok() && (*entry)->view_fields) {
+    v["fields"] = json::parse((*entry)->view_fields(view, seat));
   }
   return v;
 }

@@ -23,12 +23,11 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/arena.h"
-#include "gameai/core/memory.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/state_solver.h"
-#include "gameai/core/text.h"
-#include "gameai/yacht/optimal.h"
+#include "gameai/arena/arena.h"
+#include "gameai/base/memory.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/state_solver.h"
 #include "int_argument.h"
 #include "match_interrupt.h"
 #include "object_guards.h"
@@ -460,8 +459,8 @@ PYBIND11_MODULE(_gameai, m) {
         "without a solver (naming those with one), bad options or a state "
         "the solver has no value for; MemoryError beyond mem_mb.");
     m.def(
-        "yacht_value",
-        [solver_options](py::object game, const std::string& scorecard,
+        "position_value",
+        [solver_options](py::object game, const std::string& position,
                          const std::string& solver, const py::kwargs& kwargs) {
           std::shared_ptr<const Game> g;
           if (py::isinstance<py::str>(game)) {
@@ -470,24 +469,25 @@ PYBIND11_MODULE(_gameai, m) {
             g = game.cast<const PyGame&>().game;
           } else {
             throw py::type_error(
-                "yacht_value: game must be a gameai.Game or a spec str; got " +
+                "position_value: game must be a gameai.Game or a spec str; "
+                "got " +
                 Repr(game));
           }
           const std::string options = solver_options(solver, kwargs);
-          absl::StatusOr<double> value;
+          absl::StatusOr<std::vector<SolveField>> fields;
           {
             py::gil_scoped_release release;
-            value = yacht::LookupScorecard(*g, scorecard, options);
+            fields = PositionValue(*g, position, options);
           }
-          return Value(std::move(value));
+          return std::get<double>(Value(std::move(fields)).front().value);
         },
-        py::arg("game"), py::arg("scorecard"), py::arg("solver") = "",
-        "Yacht: the points still to come from the start of a turn with "
-        "`scorecard`, 'OPEN TOTAL UPPER YACHT50' (one player's numbers of "
-        "the state text; OPEN a mask or names like 'FULL,YACHT'), under the "
-        "rules of `game` (a Game or a spec), as `gameai solve yacht "
-        "--scorecard` gives it. ValueError for another game, bad text or a "
-        "scorecard no game reaches (saying why).");
+        py::arg("game"), py::arg("position"), py::arg("solver") = "",
+        "The exact value of a position in the game's own short text, under "
+        "the rules of `game` (a Game or a spec), as `gameai solve GAME "
+        "--position` gives it (`gameai solve --help` lists the games with "
+        "one and their texts). ValueError for a game without one (naming "
+        "those with one), bad text or a position no game reaches (saying "
+        "why).");
   }
 }
 

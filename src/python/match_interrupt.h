@@ -15,7 +15,7 @@
 #include <optional>
 #include <thread>
 
-#include "gameai/core/stop_request.h"
+#include "gameai/base/stop_request.h"
 
 namespace gameai::python {
 
@@ -53,7 +53,7 @@ class MatchInterrupt {
 bool OnPythonMainThread();
 
 // RunInterruptible: call() with the GIL released (REQUIRES the GIL), so
-// that Ctrl-C stops the search inside it (gameai/core/stop_request.h): on
+// that Ctrl-C stops the search inside it (gameai/base/stop_request.h): on
 // Python's main thread StopRequested() runs Python's signal handlers at
 // most every 50 ms (elsewhere nothing would run them), and an exception a
 // handler raised (KeyboardInterrupt) is raised once call() returns, its

@@ -13,9 +13,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "fmt/format.h"
-#include "gameai/core/agent.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/spec.h"
+#include "gameai/dynamic/agent.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/spec.h"
 #include "match_interrupt.h"
 #include "python_bindings.h"
 

@@ -10,8 +10,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "gameai/core/arena.h"
-#include "gameai/core/game.h"
+#include "gameai/arena/arena.h"
+#include "gameai/dynamic/game.h"
 
 namespace gameai::python {
 

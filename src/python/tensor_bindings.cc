@@ -11,8 +11,8 @@
 
 #include "absl/types/span.h"
 #include "fmt/format.h"
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
+#include "gameai/base/random.h"
+#include "gameai/dynamic/registry.h"
 #include "int_argument.h"
 #include "object_guards.h"
 #include "python_bindings.h"

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "absl/types/span.h"
-#include "gameai/core/registry.h"
-#include "gameai/core/vector_env.h"
+#include "gameai/dynamic/registry.h"
+#include "gameai/dynamic/vector_env.h"
 #include "int_argument.h"
 #include "match_interrupt.h"
 #include "object_guards.h"

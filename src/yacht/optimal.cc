@@ -10,10 +10,10 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/file_io.h"
-#include "gameai/core/kernel_adapter.h"
-#include "gameai/core/status_macros.h"
-#include "gameai/core/text.h"
+#include "gameai/base/file_io.h"
+#include "gameai/base/status_macros.h"
+#include "gameai/base/text.h"
+#include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::yacht {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "gameai/core/kernel_adapter.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/search/mcts.h"
 #include "gameai/yacht/dice8.h"
 #include "gameai/yacht/optimal.h"
@@ -44,6 +44,18 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
   };
 }
 
+// ScorecardValue: the position value of a turn start with a scorecard.
+absl::StatusOr<std::vector<SolveField>> ScorecardValue(
+    const Game& game, std::string_view scorecard,
+    std::string_view solver_options) {
+  absl::StatusOr<double> to_come =
+      LookupScorecard(game, scorecard, solver_options);
+  if (!to_come.ok()) return to_come.status();
+  const double total = ParseScorecard(scorecard)->total;
+  return std::vector<SolveField>{{"expected_points_to_come", *to_come},
+                                 {"expected_final_score", total + *to_come}};
+}
+
 }  // namespace
 
 GameEntry GameEntryForYacht() {
@@ -77,6 +89,13 @@ GameEntry GameEntryForYacht() {
           },
       .solve_state = SolveYachtState,
       .hint_agent = "optimal",
+      .position_value = ScorecardValue,
+      .position_name = "scorecard",
+      .position_help =
+          "the start of a turn with this scorecard, 'OPEN TOTAL UPPER "
+          "YACHT50' (OPEN a mask or names like FULL,YACHT)",
+      .play_screen = MakePlayScreen,
+      .test_specs = {"yacht(players=1)", "yacht(players=3,yahtzee_bonus=true)"},
   };
 }
 

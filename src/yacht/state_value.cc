@@ -5,9 +5,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_split.h"
 #include "fmt/format.h"
-#include "gameai/core/kernel_adapter.h"
-#include "gameai/core/state_solver.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
+#include "gameai/dynamic/state_solver.h"
+#include "gameai/kernel/kernel_adapter.h"
 #include "gameai/yacht/optimal.h"
 
 namespace gameai::yacht {

@@ -9,7 +9,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
-#include "gameai/core/text.h"
+#include "gameai/base/text.h"
 
 namespace gameai::yacht {
 namespace {

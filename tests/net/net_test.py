@@ -22,6 +22,7 @@ import unittest
 
 GAMEAI = None
 SOURCE = None
+FIXED_BOT_PY = None  # the example MiniRisk bot on the Python client
 TIMEOUT = 60  # seconds, for any one process
 
 
@@ -103,8 +104,7 @@ def connect(procs, port, agent, token, *extra):
 
 def python_bot(procs, port, token):
     env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
-    return procs.start([sys.executable, "-m",
-                        "gameai_client.minirisk_fixed_bot",
+    return procs.start([sys.executable, FIXED_BOT_PY,
                         f"127.0.0.1:{port}", token], env=env)
 
 
@@ -210,7 +210,8 @@ class NetTest(unittest.TestCase):
         classes = os.path.join(self.dir, "classes")
         subprocess.run([javac, "-d", classes,
                         os.path.join(SOURCE, "java", "GameaiClient.java"),
-                        os.path.join(SOURCE, "java", "FixedBot.java")],
+                        os.path.join(SOURCE, "examples", "minirisk_bots",
+                                     "FixedBot.java")],
                        check=True, timeout=TIMEOUT)
         return classes
 
@@ -220,8 +221,8 @@ class NetTest(unittest.TestCase):
         if name == "python":
             env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "python"))
             return self.procs.start(
-                [sys.executable, "-m", "gameai_client.minirisk_fixed_bot",
-                 address, "t", str(retry_ms / 1000)], env=env)
+                [sys.executable, FIXED_BOT_PY, address, "t",
+                 str(retry_ms / 1000)], env=env)
         return self.procs.start(["java", "-cp", classes, "FixedBot", address,
                                  "t", str(retry_ms)])
 
@@ -892,4 +893,6 @@ class NetTest(unittest.TestCase):
 
 if __name__ == "__main__":
     GAMEAI, SOURCE = sys.argv[1], sys.argv[2]
+    FIXED_BOT_PY = os.path.join(SOURCE, "examples", "minirisk_bots",
+                                "minirisk_fixed_bot.py")
     unittest.main(argv=[sys.argv[0]] + sys.argv[3:], verbosity=2)

@@ -19,10 +19,10 @@
 #ifndef GAMEAI_DAIFUGO_AGENTS_H_
 #define GAMEAI_DAIFUGO_AGENTS_H_
 
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
+#include "gameai/base/random.h"
 #include "gameai/daifugo/daifugo.h"
 #include "gameai/daifugo/hand_eval.h"
+#include "gameai/dynamic/registry.h"
 
 namespace gameai::daifugo {
 

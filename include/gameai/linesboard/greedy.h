@@ -6,8 +6,8 @@
 #include <array>
 #include <cstdint>
 
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
+#include "gameai/base/random.h"
+#include "gameai/dynamic/registry.h"
 #include "gameai/linesboard/linesboard.h"
 
 namespace gameai::linesboard {

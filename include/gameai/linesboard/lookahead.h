@@ -13,8 +13,8 @@
 #include <memory>
 #include <string>
 
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
+#include "gameai/base/random.h"
+#include "gameai/dynamic/registry.h"
 #include "gameai/linesboard/greedy.h"
 #include "gameai/linesboard/linesboard.h"
 

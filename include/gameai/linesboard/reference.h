@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 #include "gameai/linesboard/linesboard.h"
 
 namespace gameai::linesboard {

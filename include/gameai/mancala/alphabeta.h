@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 #include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/mancala.h"
 

@@ -35,7 +35,7 @@ class EndgameDb {
 
   // Create: an empty database of the positions of `rules`' board with at
   // most max_seeds pit seeds. Errors: max_seeds outside [0, kMaxSeeds], or
-  // no memory for it (checked first: gameai/core/memory.h).
+  // no memory for it (checked first: gameai/base/memory.h).
   static absl::StatusOr<std::unique_ptr<EndgameDb>> Create(const Rules& rules,
                                                            int max_seeds);
   // Entries: how many spreads of at most `max_seeds` seeds `pits`-pit
@@ -44,7 +44,7 @@ class EndgameDb {
 
   // Load: a complete database saved by Save for these rules' board and
   // capture rule, of up to max_seeds seeds (-1: the file's). The file is a
-  // table file (gameai/core/file_io.h: kind kalah-endgame-db v2, params
+  // table file (gameai/base/file_io.h: kind kalah-endgame-db v2, params
   // "pits=P empty_capture=0|1 seeds=S entries=N", checksummed). Errors:
   // nothing at `path` (NotFound), an unreadable, foreign, other-sized,
   // truncated or damaged file, or no memory for it.

@@ -16,7 +16,7 @@
 
 #include <array>
 
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 #include "gameai/mancala/mancala.h"
 
 namespace gameai::mancala {

@@ -33,8 +33,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "gameai/core/move_list.h"
-#include "gameai/core/types.h"
+#include "gameai/base/types.h"
+#include "gameai/kernel/move_list.h"
 
 namespace gameai::mancala {
 

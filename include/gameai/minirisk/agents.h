@@ -14,8 +14,8 @@
 
 #include <array>
 
-#include "gameai/core/random.h"
-#include "gameai/core/registry.h"
+#include "gameai/base/random.h"
+#include "gameai/dynamic/registry.h"
 #include "gameai/minirisk/minirisk.h"
 
 namespace gameai::minirisk {

@@ -10,7 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "fmt/format.h"
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 #include "gameai/minirisk/agents.h"
 #include "gameai/minirisk/minirisk.h"
 

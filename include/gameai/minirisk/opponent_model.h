@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "gameai/core/random.h"
+#include "gameai/base/random.h"
 #include "gameai/minirisk/minirisk.h"
 
 namespace gameai::minirisk {

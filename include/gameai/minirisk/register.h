@@ -2,11 +2,23 @@
 #ifndef GAMEAI_MINIRISK_REGISTER_H_
 #define GAMEAI_MINIRISK_REGISTER_H_
 
-#include "gameai/core/registry.h"
+#include <memory>
+#include <string>
+
+#include "gameai/dynamic/play_screen.h"
+#include "gameai/dynamic/registry.h"
 
 namespace gameai::minirisk {
 
 GameEntry GameEntryForMiniRisk();
+
+// MakePlayScreen: how `gameai play` shows the game (its entry's
+// play_screen).
+std::unique_ptr<PlayScreen> MakePlayScreen();
+
+// ViewFields: a seat's view as the network protocol's "fields" (JSON text;
+// its entry's view_fields).
+std::string ViewFields(const gameai::State& view, Player seat);
 
 }  // namespace gameai::minirisk
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "gameai/core/agent.h"
+#include "gameai/dynamic/agent.h"
 #include "gameai/net/server.h"
 
 namespace gameai::net {

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "gameai/core/types.h"
+#include "gameai/base/types.h"
 #include "nlohmann/json.hpp"
 
 namespace gameai::net {

@@ -5,7 +5,7 @@
 #ifndef GAMEAI_NET_VIEW_JSON_H_
 #define GAMEAI_NET_VIEW_JSON_H_
 
-#include "gameai/core/game.h"
+#include "gameai/dynamic/game.h"
 #include "nlohmann/json.hpp"
 
 namespace gameai::net {

@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "gameai/core/kernel.h"
-#include "gameai/core/random.h"
-#include "gameai/core/stop_request.h"
+#include "gameai/base/random.h"
+#include "gameai/base/stop_request.h"
+#include "gameai/kernel/kernel.h"
 #include "gameai/search/mcts_options.h"
 #include "gameai/search/mcts_tree.h"
 

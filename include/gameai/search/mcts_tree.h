@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "gameai/core/types.h"
+#include "gameai/base/types.h"
 
 namespace gameai {
 

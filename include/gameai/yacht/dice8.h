@@ -27,7 +27,7 @@
 #include <array>
 #include <string>
 
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 #include "gameai/yacht/yacht.h"
 
 namespace gameai::yacht::dice8 {

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "gameai/core/registry.h"
+#include "gameai/dynamic/registry.h"
 #include "gameai/yacht/yacht.h"
 
 namespace gameai::yacht {
@@ -44,7 +44,7 @@ class OptimalTable {
       const Options& options, const std::string& cache_path = "",
       int threads = 0);
 
-  // Save: a table file (gameai/core/file_io.h: kind yacht-optimal-table v2,
+  // Save: a table file (gameai/base/file_io.h: kind yacht-optimal-table v2,
   // params "yahtzee_bonus=0|1 entries=N", checksummed), written to a
   // temporary file renamed into place.
   absl::Status Save(const std::string& path) const;

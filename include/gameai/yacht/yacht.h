@@ -38,10 +38,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "gameai/core/kernel.h"
-#include "gameai/core/move_list.h"
-#include "gameai/core/random.h"
-#include "gameai/core/types.h"
+#include "gameai/base/random.h"
+#include "gameai/base/types.h"
+#include "gameai/kernel/kernel.h"
+#include "gameai/kernel/move_list.h"
 #include "gameai/yacht/dice.h"
 
 namespace gameai::yacht {

@@ -1,0 +1,355 @@
+#include "gameai/base/file_io.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "fmt/format.h"
+#include "gameai/base/text.h"
+
+namespace gameai {
+namespace {
+
+constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
+constexpr uint64_t kFnvPrime = 0x100000001b3ULL;
+constexpr std::string_view kMagic = "gameai-table";
+// Reads and writes go in pieces this large (a single read() is capped by
+// the system near 2 GB).
+constexpr size_t kChunk = size_t{8} << 20;
+
+std::string ErrnoText(int error) { return std::strerror(error); }
+
+// FileStart: the first line of a file (at most 60 bytes) as text, for a
+// message naming what a foreign file holds.
+std::string FileStart(std::string_view bytes) {
+  const std::string_view start = bytes.substr(0, 60);
+  return Printable(start.substr(0, start.find('\n')));
+}
+
+std::string HeaderLine(const TableHeader& h) {
+  return fmt::format("{} {} v{} {} bytes={} checksum={:016x}\n", kMagic, h.kind,
+                     h.version, h.params, h.payload_bytes, h.checksum);
+}
+
+// ParseHeader: the header of `line` (without its newline), if it is one.
+std::optional<TableHeader> ParseHeader(std::string_view line) {
+  std::vector<std::string_view> words = SplitWords(line);
+  if (words.size() < 5 || words[0] != kMagic || words[2].size() < 2 ||
+      words[2][0] != 'v') {
+    return std::nullopt;
+  }
+  TableHeader h;
+  h.kind = std::string(words[1]);
+  const std::optional<int64_t> version = ParseInt(words[2].substr(1));
+  std::string_view size_word = words[words.size() - 2];
+  std::string_view sum_word = words.back();
+  if (!version || !size_word.starts_with("bytes=") ||
+      !sum_word.starts_with("checksum=") || sum_word.size() != 9 + 16) {
+    return std::nullopt;
+  }
+  const std::optional<int64_t> size = ParseInt(size_word.substr(6));
+  if (!size || *size < 0) return std::nullopt;
+  uint64_t sum = 0;
+  for (char c : sum_word.substr(9)) {
+    const int digit = c >= '0' && c <= '9'   ? c - '0'
+                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                             : -1;
+    if (digit < 0) return std::nullopt;
+    sum = sum << 4 | static_cast<uint64_t>(digit);
+  }
+  h.version = static_cast<int>(*version);
+  h.payload_bytes = *size;
+  h.checksum = sum;
+  for (size_t i = 3; i + 2 < words.size(); ++i) {
+    if (!h.params.empty()) h.params += ' ';
+    h.params += std::string(words[i]);
+  }
+  return h;
+}
+
+// WriteAll: every byte of `data` to `fd`, or the errno of the failure.
+int WriteAll(int fd, const char* data, size_t size) {
+  while (size > 0) {
+    const ssize_t n = write(fd, data, std::min(size, kChunk));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+// ReadAt: up to `size` bytes at `offset` (fewer only at the end of the
+// file), or -errno.
+int64_t ReadAt(int fd, char* out, size_t size, int64_t offset) {
+  size_t done = 0;
+  while (done < size) {
+    const ssize_t n = pread(fd, out + done, std::min(size - done, kChunk),
+                            static_cast<off_t>(offset + done));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return -errno;
+    }
+    if (n == 0) break;
+    done += static_cast<size_t>(n);
+  }
+  return static_cast<int64_t>(done);
+}
+
+// TempFileNear: a new empty file next to `path` (its name in `temp`), or
+// an error naming the directory and the reason.
+absl::StatusOr<int> TempFileNear(const std::string& path, std::string& temp) {
+  std::string pattern = path + ".tmp-XXXXXX";
+  const int fd = mkstemp(pattern.data());
+  if (fd < 0) {
+    const int error = errno;
+    const std::filesystem::path dir =
+        std::filesystem::absolute(path).parent_path();
+    return absl::FailedPreconditionError(
+        fmt::format("cannot write '{}': cannot create a file in '{}': {}", path,
+                    dir.string(), ErrnoText(error)));
+  }
+  temp = pattern;
+  return fd;
+}
+
+// PublishNoReplace: the file `temp` moved to `path` unless anything is
+// there (a file made while the table was computed, a dangling link): then
+// EEXIST and nothing at `path` changes. 0 or an errno value.
+int PublishNoReplace(const std::string& temp, const std::string& path) {
+  if (renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(),
+                RENAME_NOREPLACE) == 0) {
+    return 0;
+  }
+  if (errno != EINVAL && errno != ENOSYS) return errno;
+  // A file system without RENAME_NOREPLACE: a hard link is refused just
+  // the same where anything exists.
+  if (link(temp.c_str(), path.c_str()) != 0) return errno;
+  unlink(temp.c_str());
+  return 0;
+}
+
+}  // namespace
+
+uint64_t Checksum64(const void* data, size_t bytes) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  uint64_t lane[4] = {kFnvOffset, kFnvOffset ^ 1, kFnvOffset ^ 2,
+                      kFnvOffset ^ 3};
+  size_t i = 0;
+  for (; i + 32 <= bytes; i += 32) {
+    for (int k = 0; k < 4; ++k) {
+      uint64_t word;
+      std::memcpy(&word, p + i + 8 * k, 8);  // little-endian on x86-64
+      lane[k] = (lane[k] ^ word) * kFnvPrime;
+    }
+  }
+  uint64_t h = kFnvOffset;
+  for (uint64_t l : lane) {
+    for (int b = 0; b < 8; ++b) h = (h ^ ((l >> (8 * b)) & 0xff)) * kFnvPrime;
+  }
+  for (; i < bytes; ++i) h = (h ^ p[i]) * kFnvPrime;
+  h = (h ^ bytes) * kFnvPrime;
+  // A final avalanche, so that every input bit reaches every output bit.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  return h;
+}
+
+std::string TableHeader::Describe() const {
+  return fmt::format("{} v{} ({})", kind, version, params);
+}
+
+absl::Status WriteTableFile(const std::string& path, const TableHeader& header,
+                            const void* payload, int64_t bytes) {
+  TableHeader h = header;
+  h.payload_bytes = bytes;
+  h.checksum = Checksum64(payload, static_cast<size_t>(bytes));
+  const std::string line = HeaderLine(h);
+  std::string temp;
+  absl::StatusOr<int> fd = TempFileNear(path, temp);
+  if (!fd.ok()) return fd.status();
+  int error = WriteAll(*fd, line.data(), line.size());
+  if (error == 0) {
+    error = WriteAll(*fd, static_cast<const char*>(payload),
+                     static_cast<size_t>(bytes));
+  }
+  if (error == 0 && fchmod(*fd, 0644) != 0) error = errno;
+  if (error == 0 && fsync(*fd) != 0) error = errno;
+  if (close(*fd) != 0 && error == 0) error = errno;
+  if (error == 0) error = PublishNoReplace(temp, path);
+  if (error != 0) {
+    unlink(temp.c_str());
+    if (error == EEXIST) {
+      // Another process computing the same table may have saved it first:
+      // the same header (its size and checksum included) is this table.
+      if (absl::StatusOr<TableFileReader> there = TableFileReader::Open(path);
+          there.ok() && there->header() == h) {
+        return absl::OkStatus();
+      }
+      return absl::FailedPreconditionError(fmt::format(
+          "cannot write '{}': something else is there (made before or while "
+          "the table was computed); it is left as it is and the table was "
+          "not saved",
+          path));
+    }
+    return absl::FailedPreconditionError(
+        fmt::format("cannot write '{}': {}", path, ErrnoText(error)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckWritable(const std::string& path) {
+  std::string temp;
+  absl::StatusOr<int> fd = TempFileNear(path, temp);
+  if (!fd.ok()) return fd.status();
+  close(*fd);
+  unlink(temp.c_str());
+  return absl::OkStatus();
+}
+
+TableFileReader::TableFileReader(int fd, std::string path, TableHeader header,
+                                 int64_t payload_offset)
+    : fd_(fd),
+      path_(std::move(path)),
+      header_(std::move(header)),
+      payload_offset_(payload_offset) {}
+
+TableFileReader::TableFileReader(TableFileReader&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)),
+      path_(std::move(other.path_)),
+      header_(std::move(other.header_)),
+      payload_offset_(other.payload_offset_) {}
+
+TableFileReader& TableFileReader::operator=(TableFileReader&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    path_ = std::move(other.path_);
+    header_ = std::move(other.header_);
+    payload_offset_ = other.payload_offset_;
+  }
+  return *this;
+}
+
+TableFileReader::~TableFileReader() {
+  if (fd_ >= 0) close(fd_);
+}
+
+absl::StatusOr<TableFileReader> TableFileReader::Open(const std::string& path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    const int error = errno;
+    struct stat link;
+    if (error == ENOENT && lstat(path.c_str(), &link) == 0) {
+      return absl::InvalidArgumentError(fmt::format(
+          "'{}' is a symbolic link to nothing, so it holds no table", path));
+    }
+    if (error == ENOENT) {
+      return absl::NotFoundError(fmt::format("no file '{}'", path));
+    }
+    return absl::FailedPreconditionError(
+        fmt::format("cannot read '{}': {}", path, ErrnoText(error)));
+  }
+  TableFileReader reader(fd, path, {}, 0);  // closes fd on every return
+  struct stat info;
+  if (fstat(fd, &info) != 0) {
+    return absl::FailedPreconditionError(
+        fmt::format("cannot read '{}': {}", path, ErrnoText(errno)));
+  }
+  if (!S_ISREG(info.st_mode)) {
+    return absl::InvalidArgumentError(
+        fmt::format("'{}' is not a regular file, so it holds no table", path));
+  }
+  std::string start(kMaxHeaderBytes, '\0');
+  const int64_t got = ReadAt(fd, start.data(), start.size(), 0);
+  if (got < 0) {
+    return absl::FailedPreconditionError(fmt::format(
+        "cannot read '{}': {}", path, ErrnoText(static_cast<int>(-got))));
+  }
+  start.resize(static_cast<size_t>(got));
+  const size_t newline = start.find('\n');
+  std::optional<TableHeader> header;
+  if (newline != std::string::npos) {
+    header = ParseHeader(std::string_view(start).substr(0, newline));
+  }
+  if (!header) {
+    return absl::InvalidArgumentError(fmt::format(
+        "'{}' is not a gameai table file ({} bytes starting \"{}\")", path,
+        info.st_size, FileStart(start)));
+  }
+  const int64_t expected =
+      static_cast<int64_t>(newline + 1) + header->payload_bytes;
+  if (info.st_size != expected) {
+    return absl::InvalidArgumentError(
+        fmt::format("'{}' is {}: {} bytes where its header ({}) says {}", path,
+                    info.st_size < expected ? "truncated"
+                                            : "damaged (bytes after the "
+                                              "table)",
+                    info.st_size, header->Describe(), expected));
+  }
+  reader.header_ = *std::move(header);
+  reader.payload_offset_ = static_cast<int64_t>(newline + 1);
+  return reader;
+}
+
+absl::Status TableFileReader::Expect(std::string_view kind, int version,
+                                     std::string_view params) const {
+  if (header_.kind == kind && header_.version == version &&
+      header_.params == params) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      fmt::format("'{}' holds {}, not {} v{} ({})", path_, header_.Describe(),
+                  kind, version, params));
+}
+
+absl::StatusOr<int64_t> TableFileReader::Field(std::string_view key) const {
+  for (std::string_view word : SplitWords(header_.params)) {
+    if (word.size() > key.size() && word.starts_with(key) &&
+        word[key.size()] == '=') {
+      if (std::optional<int64_t> value = ParseInt(word.substr(key.size() + 1)))
+        return *value;
+    }
+  }
+  return absl::InvalidArgumentError(
+      fmt::format("'{}' holds {}, without an integer '{}'", path_,
+                  header_.Describe(), key));
+}
+
+absl::Status TableFileReader::ReadPayload(void* out, int64_t bytes) {
+  if (bytes != header_.payload_bytes) {
+    return absl::InvalidArgumentError(
+        fmt::format("'{}' holds {} payload bytes, not {}", path_,
+                    header_.payload_bytes, bytes));
+  }
+  const int64_t got = ReadAt(fd_, static_cast<char*>(out),
+                             static_cast<size_t>(bytes), payload_offset_);
+  if (got < 0) {
+    return absl::FailedPreconditionError(fmt::format(
+        "cannot read '{}': {}", path_, ErrnoText(static_cast<int>(-got))));
+  }
+  if (got != bytes) {
+    return absl::InvalidArgumentError(fmt::format(
+        "'{}' is truncated: {} of {} payload bytes", path_, got, bytes));
+  }
+  if (Checksum64(out, static_cast<size_t>(bytes)) != header_.checksum) {
+    return absl::InvalidArgumentError(fmt::format(
+        "'{}' is damaged: its checksum does not match its contents ({})", path_,
+        header_.Describe()));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace gameai
