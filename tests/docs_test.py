@@ -164,14 +164,19 @@ def main():
             continue
         check_game_page(checker, binary, game, page)
 
+    # A build of some games (GAMEAI_GAMES) registers only those; the
+    # others' pages are checked by a build that has them.
+    with open(os.path.join(root, "src", "games.txt"), encoding="utf-8") as f:
+        built_in = {line.strip() for line in f
+                    if line.strip() and not line.startswith("#")}
     pages = sorted(f for f in os.listdir(docs) if f.endswith(".md"))
     for page in pages:
         text = open(os.path.join(docs, page), encoding="utf-8").read()
         m = re.search(r"^# .* — game `(\w+)`$", text, re.M)
         if m:
-            checker.check(m.group(1) in names,
+            checker.check(m.group(1) in names or m.group(1) in built_in,
                           f"docs/{page} documents game `{m.group(1)}`, "
-                          "which is not registered")
+                          "which is neither registered nor in src/games.txt")
 
     readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
     for page in pages:

@@ -12,7 +12,7 @@
 #include "gameai/mancala/solver.h"
 #include "gameai/yacht/optimal.h"
 #include "gtest/gtest.h"
-#include "mancala_reference.h"
+#include "mancala/mancala_reference.h"
 
 namespace gameai {
 namespace {
