@@ -1,8 +1,5 @@
 #include "gameai/base/memory.h"
 
-#include <sys/resource.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -11,6 +8,7 @@
 #include <utility>
 
 #include "fmt/format.h"
+#include "platform/process_memory.h"
 
 namespace gameai {
 namespace {
@@ -20,32 +18,13 @@ std::atomic<int64_t> reserved_bytes{0};
 // in the process's mappings), promised against an address-space limit.
 std::atomic<int64_t> unmapped_bytes{0};
 
-int64_t PhysicalBytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page <= 0) return std::numeric_limits<int64_t>::max();
-  return static_cast<int64_t>(pages) * page;
-}
-
-// MappedBytes: the process's address space now (VmSize).
-int64_t MappedBytes() {
-  std::FILE* f = std::fopen("/proc/self/statm", "r");
-  if (f == nullptr) return 0;
-  long pages = 0;
-  const int read = std::fscanf(f, "%ld", &pages);
-  std::fclose(f);
-  return read == 1 ? static_cast<int64_t>(pages) * sysconf(_SC_PAGE_SIZE) : 0;
-}
-
-// AddressSpaceHeadroom: RLIMIT_AS less the current mappings, or -1 when
-// unlimited.
+// AddressSpaceHeadroom: the address-space limit less the current
+// mappings and the promised reservations, or -1 when unlimited.
 int64_t AddressSpaceHeadroom() {
-  struct rlimit limit;
-  if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) {
-    return -1;
-  }
-  return std::max<int64_t>(0, static_cast<int64_t>(limit.rlim_cur) -
-                                  MappedBytes() - unmapped_bytes.load());
+  const int64_t limit = platform::AddressSpaceLimitBytes();
+  if (limit < 0) return -1;
+  return std::max<int64_t>(
+      0, limit - platform::MappedBytes() - unmapped_bytes.load());
 }
 
 }  // namespace
@@ -53,7 +32,8 @@ int64_t AddressSpaceHeadroom() {
 int64_t ReservedMemoryBytes() { return reserved_bytes.load(); }
 
 int64_t MemoryHeadroomBytes() {
-  const int64_t physical = PhysicalBytes() - ReservedMemoryBytes();
+  const int64_t physical =
+      platform::PhysicalMemoryBytes() - ReservedMemoryBytes();
   const int64_t address = AddressSpaceHeadroom();
   return address < 0 ? physical : std::min(physical, address);
 }
@@ -83,7 +63,7 @@ absl::Status CheckMemory(std::string_view what, int64_t bytes,
         "(ulimit -v) leaves",
         what, FormatBytes(bytes), FormatBytes(address)));
   }
-  const int64_t physical = PhysicalBytes();
+  const int64_t physical = platform::PhysicalMemoryBytes();
   const int64_t reserved = ReservedMemoryBytes();
   if (bytes > physical - reserved) {
     return absl::ResourceExhaustedError(fmt::format(

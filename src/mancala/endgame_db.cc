@@ -10,9 +10,12 @@
 #include "gameai/base/memory.h"
 #include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
-#include "huge_pages.h"
+#include "platform/huge_pages.h"
 
 namespace gameai::mancala {
+
+using platform::HugeFree;
+using platform::HugeZeroed;
 
 // Tables: counts and ranks of the ways to spread s seeds over m pits.
 struct EndgameDb::Tables {

@@ -13,10 +13,13 @@
 #include "gameai/base/stop_request.h"
 #include "gameai/mancala/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
-#include "huge_pages.h"
+#include "platform/huge_pages.h"
 
 namespace gameai::mancala {
 namespace {
+
+using platform::ZeroedArray;
+using platform::ZeroedPtr;
 
 // Enhanced transposition cutoffs cost a table probe per child: worth it
 // only for positions with this many pit seeds or more (measured on 6x3).

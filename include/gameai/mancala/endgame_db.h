@@ -108,7 +108,7 @@ class EndgameDb {
   int max_seeds_;
   std::shared_ptr<const Tables> tables_;
   int64_t entries_;
-  // On huge pages (src/mancala/huge_pages.h), returned by Release.
+  // On huge pages (src/platform/huge_pages.h), returned by Release.
   struct Release {
     size_t bytes = 0;
     void operator()(uint8_t* p) const;

@@ -1,11 +1,14 @@
-#include "huge_pages.h"
-
-#include <sys/mman.h>
+#include "platform/huge_pages.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 
-namespace gameai::mancala {
+#if GAMEAI_HUGE_PAGES
+#include <sys/mman.h>
+#endif
+
+namespace gameai::platform {
 
 namespace {
 constexpr size_t kHuge = size_t{2} << 20;
@@ -13,6 +16,8 @@ size_t Rounded(size_t bytes) {
   return std::max<size_t>(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
 }
 }  // namespace
+
+#if GAMEAI_HUGE_PAGES
 
 void* HugeZeroed(size_t bytes) {
   // One huge page more than asked, so that an aligned run of them fits.
@@ -35,4 +40,12 @@ void HugeFree(void* p, size_t bytes) {
   if (p != nullptr) munmap(p, Rounded(bytes));
 }
 
-}  // namespace gameai::mancala
+#else  // plain zeroed heap memory
+
+void* HugeZeroed(size_t bytes) { return std::calloc(Rounded(bytes), 1); }
+
+void HugeFree(void* p, size_t) { std::free(p); }
+
+#endif
+
+}  // namespace gameai::platform

@@ -1,14 +1,16 @@
-// huge_pages.h (internal): zeroed tables on 2 MB pages for the solver and
-// the endgame database. Both are probed at random, and with 4 KB pages
-// nearly every probe would also miss the TLB.
-#ifndef GAMEAI_SRC_MANCALA_HUGE_PAGES_H_
-#define GAMEAI_SRC_MANCALA_HUGE_PAGES_H_
+// platform/huge_pages.h (internal): zeroed tables on 2 MB pages, for
+// tables probed at random (the Kalah solver's and its endgame database),
+// where with 4 KB pages nearly every probe would also miss the TLB. Where
+// the platform has no such pages (GAMEAI_HUGE_PAGES=OFF, or a system
+// without mmap) the memory is plain zeroed heap memory.
+#ifndef GAMEAI_SRC_PLATFORM_HUGE_PAGES_H_
+#define GAMEAI_SRC_PLATFORM_HUGE_PAGES_H_
 
 #include <cstddef>
 #include <memory>
 #include <type_traits>
 
-namespace gameai::mancala {
+namespace gameai::platform {
 
 // HugeZeroed: `bytes` zeroed bytes (rounded up to 2 MB) mapped fresh from
 // the system, on huge pages where it allows: zero without a memset, each
@@ -33,6 +35,6 @@ ZeroedPtr<T> ZeroedArray(size_t n) {
                       HugeDeleter{n * sizeof(T)});
 }
 
-}  // namespace gameai::mancala
+}  // namespace gameai::platform
 
-#endif  // GAMEAI_SRC_MANCALA_HUGE_PAGES_H_
+#endif  // GAMEAI_SRC_PLATFORM_HUGE_PAGES_H_
