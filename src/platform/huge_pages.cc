@@ -4,6 +4,9 @@
 #include <cstdint>
 #include <cstdlib>
 
+#ifndef GAMEAI_HUGE_PAGES
+#error "GAMEAI_HUGE_PAGES is set by src/platform/CMakeLists.txt"
+#endif
 #if GAMEAI_HUGE_PAGES
 #include <sys/mman.h>
 #endif
