@@ -1,4 +1,4 @@
-// The exact solvers (gameai_state_solve, gameai_yacht_scorecard_value):
+// The exact solvers (gameai_state_solve, gameai_position_value):
 // a state's value, kept apart from Native.cs so each binding file has one job.
 using System;
 using System.Runtime.InteropServices;
@@ -39,6 +39,7 @@ namespace GameAi
         [DllImport(Library)] internal static extern GameAiStatus gameai_solve_result_best_action(SolveResultHandle result, out long action);
         [DllImport(Library)] internal static extern GameAiStatus gameai_solve_result_nodes(SolveResultHandle result, out long nodes);
         [DllImport(Library)] internal static extern GameAiStatus gameai_solve_result_json(SolveResultHandle result, byte[] buffer, UIntPtr capacity, out UIntPtr length);
+        [DllImport(Library)] internal static extern GameAiStatus gameai_position_value(GameHandle game, byte[] position, byte[] options, out double value);
         [DllImport(Library)] internal static extern GameAiStatus gameai_yacht_scorecard_value(GameHandle game, byte[] scorecard, byte[] options, out double value);
     }
 
@@ -98,11 +99,22 @@ namespace GameAi
             }
         }
 
-        /// <summary>Yacht: the points still to come from a turn start with <paramref name="scorecard"/> under the rules of <paramref name="game"/>.</summary>
-        /// <param name="game">A yacht game.</param>
-        /// <param name="scorecard"><c>"OPEN TOTAL UPPER YACHT50"</c>, one player's four numbers of the state text (OPEN a mask or category names, <c>"FULL,YACHT"</c>).</param>
-        /// <param name="options">The solver's options (<c>"cache=FILE"</c>); null for the defaults.</param>
-        /// <exception cref="GameAiException">Another game, bad text, or a scorecard no game reaches (the message says why).</exception>
+        /// <summary>The exact value of a position in the game's own short text (<c>gameai solve GAME --position TEXT</c>; <c>gameai solve --help</c> lists the games with one and their texts).</summary>
+        /// <param name="game">A game with a position text.</param>
+        /// <param name="position">The position, in the game's text.</param>
+        /// <param name="options">The solver's options; null for the defaults.</param>
+        /// <exception cref="GameAiException">A game without one (the message names those with one), bad text, or a position no game reaches (the message says why).</exception>
+        public static double PositionValue(Game game, string position, string options = null)
+        {
+            if (game == null) throw new ArgumentNullException("game");
+            if (position == null) throw new ArgumentNullException("position");
+            double value;
+            Native.Check(SolverNative.gameai_position_value(game.Handle, Native.Utf8(position, "position"), Native.Utf8(options, "options"), out value));
+            return value;
+        }
+
+        /// <summary>Deprecated: <see cref="PositionValue"/> for a Yacht game (an error for another game).</summary>
+        [Obsolete("Use PositionValue, which takes every game with a position text.")]
         public static double YachtScorecardValue(Game game, string scorecard, string options = null)
         {
             if (game == null) throw new ArgumentNullException("game");

@@ -1,5 +1,5 @@
-"""gameai: game rules and game-playing agents (Mancala, Yacht, Lines board,
-MiniRisk, Daifugo) with a pyspiel-shaped API.
+"""gameai: game rules and game-playing agents with a pyspiel-shaped API
+(registered_games() lists the games).
 
     import gameai
     game = gameai.load_game("mancala(pits=6,seeds=4)")

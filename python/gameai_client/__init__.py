@@ -13,8 +13,8 @@ optional hooks are told the rest of the tournament:
     MyBot().run("127.0.0.1", 7019, token="...")
 
 `view` is the seat's view: "state" (the serialized view), "observation"
-(text), "current_player", "scores" and, for MiniRisk, "fields" (round,
-prize, pot, hand, hands, scores, prizes, bids, takers). `legal_actions` is a
+(text), "current_player", "scores" and, for a game that gives them, its
+"fields" (docs/protocol.md lists each game's). `legal_actions` is a
 list of {"id": int, "name": str}. The agent instance lives for the whole
 tournament, across reconnections, so it can learn from game to game.
 """

@@ -19,8 +19,8 @@ constexpr char kPlayHelp[] =
     "\n"
     "Play GAME in the terminal against the computer. Without --agents you\n"
     "sit at one seat and the game's strongest agent (or --level) at the\n"
-    "others. Game parameters go in the spec: 'mancala(seeds=3,"
-    "first_player=1)'.\n"
+    "others. Game parameters go in the spec: 'GAME(key=value,...)'\n"
+    "(gameai games lists them).\n"
     "\n"
     "options:\n"
     "  --agents A,B,...  one per seat in seat order, 'human' for a person\n"
@@ -44,7 +44,7 @@ constexpr char kPlayHelp[] =
     "moves, board, undo, save FILE, load FILE, help, quit.\n";
 
 std::string PlayHelp(const std::string& game_spec) {
-  std::string levels = "per game, e.g. mancala: easy, medium, hard";
+  std::string levels = "per game (gameai play GAME --help lists them)";
   std::string strongest = "the last, the strongest";
   if (absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(game_spec);
       !game_spec.empty() && game.ok()) {

@@ -43,8 +43,8 @@ constexpr char kHelp[] =
     "gameai COMMAND --help lists a command's options with their defaults.\n"
     "\n"
     "Games and agents are spec strings: name(key=value,...), for example\n"
-    "  gameai match 'mancala(pits=6,seeds=4)' --agents "
-    "'mcts(simulations=2000),greedy'\n";
+    "  gameai match '%EXAMPLE_GAME%' --agents "
+    "'mcts(simulations=2000),random'\n";
 
 // Help: kHelp with the commands the games of this build bring.
 std::string Help() {
@@ -57,6 +57,14 @@ std::string Help() {
   }
   std::string help = kHelp;
   help.replace(help.find("%GAME_COMMANDS%"), 15, commands);
+  // The example names a game of this build (with its parameters).
+  const std::vector<const gameai::GameEntry*> games = gameai::RegisteredGames();
+  std::string example = games.empty() ? "GAME" : games.front()->name;
+  if (!games.empty() && !games.front()->params.empty()) {
+    const gameai::ParamDef& p = games.front()->params.front();
+    example += fmt::format("({}={})", p.name, p.default_value);
+  }
+  help.replace(help.find("%EXAMPLE_GAME%"), 14, example);
   return help;
 }
 

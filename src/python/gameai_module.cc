@@ -117,8 +117,8 @@ Player SeatOrCurrent(const State& state, py::object player, const char* call) {
 
 PYBIND11_MODULE(_gameai, m) {
   m.doc() =
-      "gameai: game rules and game-playing agents (Mancala, Yacht, Lines "
-      "board, MiniRisk, ...). load_game(spec) is the entry point.";
+      "gameai: game rules and game-playing agents. load_game(spec) is the "
+      "entry point; registered_games() lists the games.";
   // An allocation that fails anywhere below is a MemoryError that says why.
   py::register_exception_translator([](std::exception_ptr p) {
     try {
@@ -313,7 +313,7 @@ PYBIND11_MODULE(_gameai, m) {
       "load_game",
       [](const std::string& spec) { return PyGame{Value(LoadGame(spec))}; },
       py::arg("spec"),
-      "A game by spec string, e.g. 'mancala(pits=6,seeds=4)'; ValueError "
+      "A game by spec string, 'name(key=value,...)'; ValueError "
       "naming the accepted games and parameters otherwise.");
   m.def(
       "load_agent",
@@ -395,7 +395,7 @@ PYBIND11_MODULE(_gameai, m) {
       "instances (0: as many as threads); the result depends on the seed "
       "and K only.");
 
-  // ---- exact solvers: gameai.solve(state), gameai.yacht_value(...) ----
+  // ---- exact solvers: gameai.solve(state), gameai.position_value(...) ----
   {
     // SolverOptions: `solver` ("k=v,...") and keyword options (nodes=1000)
     // as the one option text of `gameai solve --solver`.
@@ -452,10 +452,10 @@ PYBIND11_MODULE(_gameai, m) {
         "'bounded' when the budget ran out, 'terminal'), value (None when "
         "bounded), value_lower, value_upper, value_meaning, best_action "
         "(None when none), best_action_text, nodes, action_values and the "
-        "solver's figures. Kalah: player 0's final margin; Yacht: the points "
-        "the player to move still expects (full double precision). Options "
-        "as keywords or `solver='k=v,...'`: Kalah nodes=, time_s=, mem_mb=, "
-        "tt=, db_seeds=, all_moves=...; Yacht cache=. ValueError for a game "
+        "solver's figures; value_meaning says what the value is (full double "
+        "precision). Options as keywords or `solver='k=v,...'`, those of "
+        "the game's solver (`gameai solve --help` lists them). ValueError "
+        "for a game "
         "without a solver (naming those with one), bad options or a state "
         "the solver has no value for; MemoryError beyond mem_mb.");
     m.def(

@@ -178,6 +178,18 @@ class SolveBadInputTest(unittest.TestCase):
                                            all_moves=np.bool_(False))
                               ["status"], ("solved", "bounded"))
 
+    def test_position_value_is_the_generic_call(self):
+        game = gameai.load_game("yacht(players=1)")
+        self.assertEqual(gameai.position_value(game, "8191 0 0 0"),
+                         gameai.yacht_value(game, "8191 0 0 0"))
+        with self.assertRaisesRegex(ValueError,
+                                    r"games with one: yacht \(scorecard\)"):
+            gameai.position_value("mancala", "8191 0 0 0")
+        with self.assertRaisesRegex(ValueError, "OPEN TOTAL UPPER YACHT50"):
+            gameai.position_value("yacht", "8191 0 0")
+        with self.assertRaises(TypeError):
+            gameai.position_value(3, "8191 0 0 0")
+
     def test_bad_scorecards_and_games(self):
         with self.assertRaisesRegex(ValueError, "OPEN TOTAL UPPER YACHT50"):
             gameai.yacht_value("yacht", "8191 0 0")

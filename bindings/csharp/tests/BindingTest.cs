@@ -288,15 +288,21 @@ internal static class BindingTest
             Throws(() => Solution.Solve(state, "nodez=1"), GameAiStatus.InvalidArgument, "bad solver option", "nodez");
             Throws(() => Solution.Solve(state, "tt=30,mem_mb=1"), GameAiStatus.OutOfMemory,
                    "a table beyond the memory budget", "mem_mb");
+            Throws(() => Solution.PositionValue(game, "8191 0 0 0"), GameAiStatus.InvalidArgument, "position of mancala", "games with one: yacht (scorecard)");
+#pragma warning disable 618  // the deprecated wrapper still answers
             Throws(() => Solution.YachtScorecardValue(game, "8191 0 0 0"), GameAiStatus.InvalidArgument, "scorecard of mancala", "not a yacht game");
+#pragma warning restore 618
         }
         using (Game game = Game.Load("yacht(players=1)"))
         using (State state = game.NewInitialState())
         {
             Solution s = Solution.Solve(state);
             Check(s.Value > 245.865 && s.Value < 245.875, "yacht optimum " + s.Value);
-            Check(Solution.YachtScorecardValue(game, "8191 0 0 0") == s.Value, "blank scorecard is the start");
-            Throws(() => Solution.YachtScorecardValue(game, "8189 3 3 0"), GameAiStatus.InvalidArgument,
+            Check(Solution.PositionValue(game, "8191 0 0 0") == s.Value, "blank scorecard is the start");
+#pragma warning disable 618  // the deprecated wrapper still answers
+            Check(Solution.YachtScorecardValue(game, "8191 0 0 0") == s.Value, "the deprecated wrapper agrees");
+#pragma warning restore 618
+            Throws(() => Solution.PositionValue(game, "8189 3 3 0"), GameAiStatus.InvalidArgument,
                    "unreachable scorecard", "upper total 3 cannot come from");
         }
         using (Game game = Game.Load("linesboard"))

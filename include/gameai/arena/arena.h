@@ -63,7 +63,8 @@ inline constexpr int kMaxMatchAgents = 64;
 inline constexpr int64_t kMaxMatchSeries = 100'000;
 
 struct MatchOptions {
-  std::string game = "mancala";
+  // game: the game's spec string (required; gameai games lists them).
+  std::string game;
   // Agent specs; cycled to fill the seats (a,b at five seats: a,b,a,b,a).
   // A solitaire game plays one agent per game, rotating through the list.
   std::vector<std::string> agents;
