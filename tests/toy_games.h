@@ -166,7 +166,13 @@ class SecretDuel {
   State Redact(const State& s, Player viewer) const;
   bool MoveVisibleTo(const State& before, Player actor, Move m,
                      Player observer) const;
+  uint32_t MoveSeenBy(const State& before, Player actor, Move m) const {
+    return (MoveVisibleTo(before, actor, m, 0) ? 1u : 0u) |
+           (MoveVisibleTo(before, actor, m, 1) ? 2u : 0u);
+  }
 };
+
+static_assert(ChanceKernel<SecretDuel> && HiddenInformationKernel<SecretDuel>);
 
 }  // namespace gameai::toy
 

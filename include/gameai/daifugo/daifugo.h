@@ -217,6 +217,23 @@ class Rules {
   DealRules deal_rules_;
 };
 
+// The capabilities this kernel has (gameai/kernel/kernel.h): a slip in
+// one of their signatures fails here instead of turning it off.
+static_assert(Kernel<Rules>);
+static_assert(ChanceKernel<Rules>);
+static_assert(HasActionChanceOutcomes<Rules>);
+static_assert(HasFastIsLegal<Rules>);
+static_assert(HasParseMove<Rules>);
+static_assert(HiddenInformationKernel<Rules>);
+static_assert(HasDeserializeView<Rules>);
+static_assert(HasDeterminize<Rules>);
+static_assert(HasSearchHorizon<Rules>);
+static_assert(HasTallies<Rules>);
+static_assert(HasValidate<Rules>);
+static_assert(HasUnits<Rules>);
+static_assert(HasObservationTensor<Rules>);
+static_assert(HasInformationStateTensor<Rules>);
+
 }  // namespace gameai::daifugo
 
 #endif  // GAMEAI_DAIFUGO_DAIFUGO_H_

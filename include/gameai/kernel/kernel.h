@@ -17,7 +17,10 @@
 // Contract: at a non-terminal player's node LegalMoves is never empty, at
 // a chance node the outcomes sum to 1, and every listed move is legal
 // (CheckPlayable below tests these on one state).
-// Optional, detected with the concepts below:
+// Optional, detected with the concepts below. A kernel static_asserts
+// every capability it means to have (static_assert(ChanceKernel<Rules>)
+// beside its Rules), so that a slip in a signature is a compile error
+// rather than a capability silently off:
 //   Validate(s):   absl::Status naming the first broken invariant of `s`
 //                  (what Deserialize accepts must pass it, and so must
 //                  every state play reaches); Deserialize calls it
@@ -29,17 +32,20 @@
 //   SimultaneousKernel: at kSimultaneousPlayer nodes
 //                  LegalMovesFor(s, player, list), ApplyJoint(s, moves)
 //                  with one move per player
-//   IsLegal(s, m): a fast legality test at player and chance nodes (else
-//                  LegalMoves, or ChanceOutcomes, is scanned)
-//   IsLegalFor(s, player, m): the same for one seat at a simultaneous node
+//   HasFastIsLegal: IsLegal(s, m), a fast legality test at player and
+//                  chance nodes (else LegalMoves, or ChanceOutcomes, is
+//                  scanned), and at a simultaneous kernel IsLegalFor(s,
+//                  player, m), the same for one seat
 //                  (else LegalMovesFor is scanned)
 //   SampleMove(s, rng): a uniformly random legal move without listing them
 //                  (rollouts use it where move lists are long), nullopt
 //                  when there is none
 //   ParseMove(s, text): the move MoveToString would name `text`, or
 //                  nullopt (so reading a move does not format every one)
-//   Redact(s, viewer): s with everything `viewer` may not see blanked
-//                  (other players' private cards); agents get only this
+//   HiddenInformationKernel: Redact(s, viewer), s with everything
+//                  `viewer` may not see blanked (other players' private
+//                  cards; agents get only this), and MoveVisibleTo and
+//                  MoveSeenBy below
 //   DeserializeView(text, viewer): the inverse of Serialize(Redact(s,
 //                  viewer)) for a seat `viewer`, with the view's checks
 //                  (for a Redact kernel whose Deserialize refuses views;
@@ -149,19 +155,20 @@ concept SimultaneousKernel = Kernel<R> &&
   { rules.ApplyJoint(state, joint) } -> std::same_as<void>;
 };
 
+// HasFastIsLegal: a legality test faster than listing the moves: IsLegal
+// at a player's node, and at a simultaneous kernel IsLegalFor(s, p, m) for
+// each seat too.
 template <class R>
 concept HasFastIsLegal = requires(const R& rules,
                                   const typename R::State& cstate,
-                                  typename R::Move move) {
+                                  typename R::Move move, Player player) {
   { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
-};
-
-template <class R>
-concept HasFastIsLegalFor = requires(const R& rules,
-                                     const typename R::State& cstate,
-                                     Player player, typename R::Move move) {
-  { rules.IsLegalFor(cstate, player, move) } -> std::convertible_to<bool>;
-};
+}
+&&(!SimultaneousKernel<R> ||
+   requires(const R& rules, const typename R::State& cstate,
+            typename R::Move move, Player player) {
+     { rules.IsLegalFor(cstate, player, move) } -> std::convertible_to<bool>;
+   });
 
 template <class R>
 concept HasSampleMove = requires(const R& rules,
@@ -179,10 +186,19 @@ concept HasParseMove = requires(const R& rules, const typename R::State& cstate,
     } -> std::same_as<std::optional<typename R::Move>>;
 };
 
+// HiddenInformationKernel: what each seat may see: Redact(s, viewer) the
+// state as `viewer` sees it, MoveVisibleTo(before, actor, m, observer)
+// whether `observer` sees move m, and MoveSeenBy(before, actor, m) the
+// same for every seat as one bit mask (the dynamic layer asks at every
+// move).
 template <class R>
-concept HasRedact = requires(const R& rules, const typename R::State& cstate,
-                             Player viewer) {
-  { rules.Redact(cstate, viewer) } -> std::same_as<typename R::State>;
+concept HiddenInformationKernel = requires(const R& rules,
+                                           const typename R::State& cstate,
+                                           Player player,
+                                           typename R::Move move) {
+  { rules.Redact(cstate, player) } -> std::same_as<typename R::State>;
+  { rules.MoveVisibleTo(cstate, player, move, player) } -> std::same_as<bool>;
+  { rules.MoveSeenBy(cstate, player, move) } -> std::same_as<uint32_t>;
 };
 
 template <class R>
@@ -191,20 +207,6 @@ concept HasDeserializeView = requires(const R& rules, std::string_view text,
   {
     rules.DeserializeView(text, viewer)
     } -> std::same_as<absl::StatusOr<typename R::State>>;
-};
-
-template <class R>
-concept HasMoveVisibility = requires(const R& rules,
-                                     const typename R::State& before,
-                                     Player player, typename R::Move move) {
-  { rules.MoveVisibleTo(before, player, move, player) } -> std::same_as<bool>;
-};
-
-template <class R>
-concept HasMoveSeenBy = requires(const R& rules,
-                                 const typename R::State& before, Player player,
-                                 typename R::Move move) {
-  { rules.MoveSeenBy(before, player, move) } -> std::same_as<uint32_t>;
 };
 
 template <class R>

@@ -253,7 +253,7 @@ class KernelState final : public State {
   // ViewFor: the state as `player` sees it (Redact where the kernel hides
   // something), without the history (which may hold private deals).
   std::unique_ptr<State> ViewFor(Player player) const override {
-    if constexpr (HasRedact<R>) {
+    if constexpr (HiddenInformationKernel<R>) {
       if (player >= 0 && player < rules_->NumPlayers()) {
         return std::make_unique<KernelState>(game_,
                                              rules_->Redact(state_, player));
@@ -303,7 +303,7 @@ class KernelState final : public State {
     const HistoryItem& last = history.back();
     if (!last.joint) {
       event.actor = last.player;
-      if constexpr (HasMoveVisibility<R>) {
+      if constexpr (HiddenInformationKernel<R>) {
         const Move move = rules_->ToMove(last.action);
         const bool visible =
             observer >= 0 && observer < rules_->NumPlayers()
@@ -334,7 +334,7 @@ class KernelState final : public State {
                            : IsLegalMove(*rules_, state_, move);
     if (!legal) return kInvalidPlayer;
     Checkpoint();
-    if constexpr (HasMoveVisibility<R>) {
+    if constexpr (HiddenInformationKernel<R>) {
       last_seen_by_ = SeenBy(state_, player, move);
     }
     rules_->Apply(state_, move);
@@ -497,7 +497,7 @@ class KernelState final : public State {
   bool IsLegalSimultaneous(Player player, Move move) const {
     if constexpr (SimultaneousKernel<R>) {
       if (player < 0 || player >= rules_->NumPlayers()) return false;
-      if constexpr (HasFastIsLegalFor<R>) {
+      if constexpr (HasFastIsLegal<R>) {
         return rules_->IsLegalFor(state_, player, move);
       } else {
         bool found = false;
@@ -592,15 +592,8 @@ class KernelState final : public State {
   // SeenBy: bit p set when seat p sees `move` made by `actor` in `before`
   // (the kernel's MoveSeenBy in one call where it has one).
   uint32_t SeenBy(const KState& before, Player actor,
-                  Move move) const requires HasMoveVisibility<R> {
-    if constexpr (HasMoveSeenBy<R>) {
-      return rules_->MoveSeenBy(before, actor, move);
-    }
-    uint32_t seen = 0;
-    for (Player p = 0; p < rules_->NumPlayers(); ++p) {
-      if (rules_->MoveVisibleTo(before, actor, move, p)) seen |= 1u << p;
-    }
-    return seen;
+                  Move move) const requires HiddenInformationKernel<R> {
+    return rules_->MoveSeenBy(before, actor, move);
   }
 
   // ApplyItem: applies to `s` the transition whose items start at
@@ -620,7 +613,7 @@ class KernelState final : public State {
       return i + n;
     }
     const Move move = rules_->ToMove(history[i].action);
-    if constexpr (HasMoveVisibility<R>) {
+    if constexpr (HiddenInformationKernel<R>) {
       *seen_by = SeenBy(s, history[i].player, move);
     }
     (void)seen_by;
@@ -699,7 +692,7 @@ absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeView(
         fmt::format("{}: viewer {} is not a seat (0..{})", name_, viewer,
                     rules_.NumPlayers() - 1));
   }
-  if constexpr (!HasRedact<R>) {
+  if constexpr (!HiddenInformationKernel<R>) {
     return DeserializeState(text);  // nothing is hidden: the view is a state
   } else {
     absl::StatusOr<typename R::State> view;
@@ -728,7 +721,7 @@ absl::StatusOr<std::unique_ptr<VectorEnv>> KernelGame<R>::MakeVectorEnv(
   auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
   auto make_view = [self](const typename R::State& s,
                           Player viewer) -> std::unique_ptr<State> {
-    if constexpr (HasRedact<R>) {
+    if constexpr (HiddenInformationKernel<R>) {
       return std::make_unique<KernelState<R>>(self,
                                               self->rules().Redact(s, viewer));
     }

@@ -218,7 +218,7 @@ class KernelVectorEnv final : public VectorEnv {
     for (Player q = 0; q < players_; ++q) {
       if (!Opponent(slot, q)) continue;
       Event event{.actor = actor, .actions = actions};
-      if constexpr (HasMoveVisibility<R>) {
+      if constexpr (HiddenInformationKernel<R>) {
         if (actor != kSimultaneousPlayer &&
             !rules_.MoveVisibleTo(slot.state, actor, move, q)) {
           event.actions.clear();

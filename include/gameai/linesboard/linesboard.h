@@ -247,6 +247,18 @@ void Rules::ForEachSource(const State& s, F&& f) const {
   });
 }
 
+// The capabilities this kernel has (gameai/kernel/kernel.h): a slip in
+// one of their signatures fails here instead of turning it off.
+static_assert(Kernel<Rules>);
+static_assert(ChanceKernel<Rules>);
+static_assert(HasActionChanceOutcomes<Rules>);
+static_assert(HasFastIsLegal<Rules>);
+static_assert(HasSampleMove<Rules>);
+static_assert(HasParseMove<Rules>);
+static_assert(ListsMovesAscending<Rules>);
+static_assert(HasValidate<Rules>);
+static_assert(HasObservationTensor<Rules>);
+
 }  // namespace gameai::linesboard
 
 #endif  // GAMEAI_LINESBOARD_LINESBOARD_H_

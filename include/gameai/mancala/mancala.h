@@ -34,6 +34,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "gameai/base/types.h"
+#include "gameai/kernel/kernel.h"
 #include "gameai/kernel/move_list.h"
 
 namespace gameai::mancala {
@@ -184,6 +185,14 @@ class Rules {
   std::array<std::array<std::array<Sowing, kMaxLap>, kMaxPits>, 2> sowings_;
   std::array<std::array<uint64_t, 3>, 2> full_lap_;  // one seed everywhere
 };
+
+// The capabilities this kernel has (gameai/kernel/kernel.h): a slip in
+// one of their signatures fails here instead of turning it off.
+static_assert(Kernel<Rules>);
+static_assert(HasFastIsLegal<Rules>);
+static_assert(ListsMovesAscending<Rules>);
+static_assert(HasValidate<Rules>);
+static_assert(HasObservationTensor<Rules>);
 
 }  // namespace gameai::mancala
 

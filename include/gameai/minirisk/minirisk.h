@@ -164,6 +164,18 @@ class Rules {
   Options options_;
 };
 
+// The capabilities this kernel has (gameai/kernel/kernel.h): a slip in
+// one of their signatures fails here instead of turning it off.
+static_assert(Kernel<Rules>);
+static_assert(ChanceKernel<Rules>);
+static_assert(SimultaneousKernel<Rules>);
+static_assert(HasFastIsLegal<Rules>);
+static_assert(HasParseMove<Rules>);
+static_assert(ListsMovesAscending<Rules>);
+static_assert(HasValidate<Rules>);
+static_assert(HasObservationTensor<Rules>);
+static_assert(HasInformationStateTensor<Rules>);
+
 }  // namespace gameai::minirisk
 
 #endif  // GAMEAI_MINIRISK_MINIRISK_H_

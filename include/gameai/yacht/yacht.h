@@ -200,6 +200,17 @@ class Rules {
   Options options_;
 };
 
+// The capabilities this kernel has (gameai/kernel/kernel.h): a slip in
+// one of their signatures fails here instead of turning it off.
+static_assert(Kernel<Rules>);
+static_assert(ChanceKernel<Rules>);
+static_assert(HasActionChanceOutcomes<Rules>);
+static_assert(HasFastIsLegal<Rules>);
+static_assert(ListsMovesAscending<Rules>);
+static_assert(HasValidate<Rules>);
+static_assert(HasChanceKey<Rules>);
+static_assert(HasObservationTensor<Rules>);
+
 }  // namespace gameai::yacht
 
 #endif  // GAMEAI_YACHT_YACHT_H_
