@@ -43,6 +43,16 @@ const std::map<std::string, GameCase>& Cases() {
   return *cases;
 }
 
+// CaseOf: the game's case above, or for a game without one its default
+// spec and its first test spec (GameEntry::test_specs).
+GameCase CaseOf(const GameEntry& entry) {
+  if (auto it = Cases().find(entry.name); it != Cases().end()) {
+    return it->second;
+  }
+  return {entry.name,
+          entry.test_specs.empty() ? std::string() : entry.test_specs.front()};
+}
+
 // CheapSpec: the agent with small budgets where its defaults would make
 // these tests slow; its bare name otherwise.
 std::string CheapSpec(const std::string& game, const std::string& agent) {
@@ -89,13 +99,6 @@ Player Mover(const State& state) {
   return state.IsSimultaneousNode() ? 0 : state.CurrentPlayer();
 }
 
-TEST(AgentContract, EveryGameHasATestCase) {
-  for (const GameEntry* entry : AllGames()) {
-    EXPECT_TRUE(Cases().count(entry->name))
-        << "add game '" << entry->name << "' to Cases()";
-  }
-}
-
 // ExpectRefused: `status` is an InvalidArgument error naming both specs.
 void ExpectRefused(const absl::Status& status, const std::string& own,
                    const std::string& other, const std::string& what) {
@@ -111,15 +114,13 @@ TEST(AgentContract, EveryAgentRefusesAStateOfAnotherGameSpec) {
   const std::vector<const GameEntry*> games = AllGames();
   for (size_t g = 0; g < games.size(); ++g) {
     const GameEntry& entry = *games[g];
-    if (!Cases().count(entry.name)) continue;  // EveryGameHasATestCase
-    const std::shared_ptr<const Game> own = Load(Cases().at(entry.name).spec);
+    const std::shared_ptr<const Game> own = Load(CaseOf(entry).spec);
     ASSERT_NE(own, nullptr);
     std::vector<std::string> others;
     const std::string& other_parameters =
-        Cases().at(entry.name).other_parameters;
+        CaseOf(entry).other_parameters;
     if (!other_parameters.empty()) others.push_back(other_parameters);
-    const std::string& next_game = games[(g + 1) % games.size()]->name;
-    if (Cases().count(next_game)) others.push_back(Cases().at(next_game).spec);
+    others.push_back(CaseOf(*games[(g + 1) % games.size()]).spec);
     for (const AgentEntry* agent_entry : AgentsFor(entry)) {
       const std::string spec = CheapSpec(entry.name, agent_entry->name);
       SCOPED_TRACE(own->Spec() + " " + spec);
@@ -207,8 +208,7 @@ TEST(AgentContract, StepLegalRefusesIllegalActionsAndOtherSeatsTurns) {
 TEST(AgentMemory, EntriesAndInstancesAgree) {
   for (const GameEntry* game_entry : AllGames()) {
     const std::shared_ptr<const Game> game =
-        Load(Cases().count(game_entry->name) ? Cases().at(game_entry->name).spec
-                                             : game_entry->name);
+        Load(CaseOf(*game_entry).spec);
     ASSERT_NE(game, nullptr);
     for (const AgentEntry* entry : AgentsFor(*game_entry)) {
       SCOPED_TRACE(game->Spec() + " " + entry->name);
@@ -309,14 +309,12 @@ std::vector<Action> GameActions(const Game& game, Agent& agent, uint64_t seed) {
   return actions;
 }
 
-// GamesWithCases: the registered games that have a test case. The two
-// slow contracts below are one test per game, so ctest runs the games side
-// by side.
+// GamesWithCases: every registered game (each has a case: CaseOf). The
+// two slow contracts below are one test per game, so ctest runs the games
+// side by side.
 std::vector<std::string> GamesWithCases() {
   std::vector<std::string> names;
-  for (const GameEntry* entry : AllGames()) {
-    if (Cases().count(entry->name)) names.push_back(entry->name);
-  }
+  for (const GameEntry* entry : AllGames()) names.push_back(entry->name);
   return names;
 }
 
@@ -338,7 +336,7 @@ TEST_P(AgentMemoryOfOneGame, MemorylessAgentsPlayAGameAlikeAfterOtherGames) {
   ASSERT_TRUE(found.ok()) << found.status();
   const GameEntry* game_entry = *found;
   const std::shared_ptr<const Game> game =
-      Load(Cases().at(game_entry->name).spec);
+      Load(CaseOf(*game_entry).spec);
   ASSERT_NE(game, nullptr);
   for (const AgentEntry* entry : AgentsFor(*game_entry)) {
     const std::string spec = CheapSpec(game_entry->name, entry->name);
@@ -384,7 +382,7 @@ TEST_P(ArenaThreadsOfOneGame,
   absl::StatusOr<const GameEntry*> found = FindGame(GetParam());
   ASSERT_TRUE(found.ok()) << found.status();
   const GameEntry* game_entry = *found;
-  const std::string& game_spec = Cases().at(game_entry->name).spec;
+  const std::string game_spec = CaseOf(*game_entry).spec;
   const std::shared_ptr<const Game> game = Load(game_spec);
   ASSERT_NE(game, nullptr);
   for (const AgentEntry* entry : AgentsFor(*game_entry)) {

@@ -300,16 +300,20 @@ static void agent_refuses_other_parameters(void) {
 static void registry_and_game_description(void) {
   size_t count = 0;
   CHECK_OK(gameai_registered_game_count(&count));
-  CHECK(count == 5);
+  /* The five built-in games first, in src/games.txt's order; a build may
+   * add games after them. */
+  CHECK(count >= 5);
   char name[64];
   size_t length = 0;
 #define GAME_NAME_0(b, c, l) gameai_registered_game_name(0, b, c, l)
   CHECK_TEXT(GAME_NAME_0, "mancala");
-  CHECK_OK(gameai_registered_game_name(count - 1, name, sizeof name, &length));
+  CHECK_OK(gameai_registered_game_name(4, name, sizeof name, &length));
   CHECK(strcmp(name, "daifugo") == 0);
   CHECK(gameai_registered_game_name(count, name, sizeof name, &length) ==
         GAMEAI_INVALID_ARGUMENT);
-  CHECK(strstr(gameai_last_error(), "0..4") != NULL);
+  char range[32];
+  snprintf(range, sizeof range, "0..%zu", count - 1);
+  CHECK(strstr(gameai_last_error(), range) != NULL);
   CHECK(gameai_registered_game_count(NULL) == GAMEAI_INVALID_ARGUMENT);
 
   gameai_game* game = NULL;
