@@ -3,7 +3,10 @@
 // line that won.
 #include <algorithm>
 #include <array>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fmt/format.h"

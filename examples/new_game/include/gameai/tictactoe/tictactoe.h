@@ -33,6 +33,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "gameai/base/types.h"
+#include "gameai/kernel/kernel.h"
 #include "gameai/kernel/move_list.h"
 
 namespace gameai::tictactoe {
@@ -41,7 +42,7 @@ inline constexpr int kCells = 9;
 // kFullGrid: every cell's bit of a board (bits 0..8).
 inline constexpr uint16_t kFullGrid = (1u << kCells) - 1;
 // kLines: the eight lines of three as boards: three rows, three columns,
-// two diagonals.
+// two diagonals (each literal reads from cell 8 down to cell 0).
 inline constexpr std::array<uint16_t, 8> kLines = {
     0b000'000'111, 0b000'111'000, 0b111'000'000,  // rows
     0b001'001'001, 0b010'010'010, 0b100'100'100,  // columns
@@ -179,6 +180,14 @@ class Rules {
 
   Options options_;
 };
+
+// The capabilities this kernel has (gameai/kernel/kernel.h): a slip in one
+// of their signatures fails here instead of silently turning it off.
+static_assert(Kernel<Rules>);
+static_assert(HasFastIsLegal<Rules>);
+static_assert(ListsMovesAscending<Rules>);
+static_assert(HasValidate<Rules>);
+static_assert(HasObservationTensor<Rules>);
 
 // MarkName: "X" for player 0, "O" for player 1.
 inline const char* MarkName(Player p) { return p == 0 ? "X" : "O"; }
