@@ -37,7 +37,7 @@ for target in "${targets[@]}"; do
   # read only. Leaks are reported by the test suite's ASan build instead.
   if ! (cd "$work" && ASAN_OPTIONS=detect_leaks=0:abort_on_error=1$odr \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -rss_limit_mb=2048 \
+      "$build/fuzz_$target" -max_total_time="$seconds" -rss_limit_mb=2048 \
       -timeout=20 -max_len=4096 -print_final_stats=1 \
       "$work/corpus" "$root/fuzz/corpus/$target" \
       "$root/fuzz/regressions/$target" 2>"$work/log"); then
