@@ -117,8 +117,7 @@ TEST(AgentContract, EveryAgentRefusesAStateOfAnotherGameSpec) {
     const std::shared_ptr<const Game> own = Load(CaseOf(entry).spec);
     ASSERT_NE(own, nullptr);
     std::vector<std::string> others;
-    const std::string& other_parameters =
-        CaseOf(entry).other_parameters;
+    const std::string& other_parameters = CaseOf(entry).other_parameters;
     if (!other_parameters.empty()) others.push_back(other_parameters);
     others.push_back(CaseOf(*games[(g + 1) % games.size()]).spec);
     for (const AgentEntry* agent_entry : AgentsFor(entry)) {
@@ -207,8 +206,7 @@ TEST(AgentContract, StepLegalRefusesIllegalActionsAndOtherSeatsTurns) {
 
 TEST(AgentMemory, EntriesAndInstancesAgree) {
   for (const GameEntry* game_entry : AllGames()) {
-    const std::shared_ptr<const Game> game =
-        Load(CaseOf(*game_entry).spec);
+    const std::shared_ptr<const Game> game = Load(CaseOf(*game_entry).spec);
     ASSERT_NE(game, nullptr);
     for (const AgentEntry* entry : AgentsFor(*game_entry)) {
       SCOPED_TRACE(game->Spec() + " " + entry->name);
@@ -335,8 +333,7 @@ TEST_P(AgentMemoryOfOneGame, MemorylessAgentsPlayAGameAlikeAfterOtherGames) {
   absl::StatusOr<const GameEntry*> found = FindGame(GetParam());
   ASSERT_TRUE(found.ok()) << found.status();
   const GameEntry* game_entry = *found;
-  const std::shared_ptr<const Game> game =
-      Load(CaseOf(*game_entry).spec);
+  const std::shared_ptr<const Game> game = Load(CaseOf(*game_entry).spec);
   ASSERT_NE(game, nullptr);
   for (const AgentEntry* entry : AgentsFor(*game_entry)) {
     const std::string spec = CheapSpec(game_entry->name, entry->name);

@@ -3,6 +3,7 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -46,6 +47,11 @@ constexpr char kHelp[] =
     "  gameai match '%EXAMPLE_GAME%' --agents "
     "'mcts(simulations=2000),random'\n";
 
+// Fill: `marker` in `text` replaced by `value`.
+void Fill(std::string& text, std::string_view marker, std::string_view value) {
+  text.replace(text.find(marker), marker.size(), value);
+}
+
 // Help: kHelp with the commands the games of this build bring.
 std::string Help() {
   std::string commands;
@@ -56,7 +62,7 @@ std::string Help() {
     }
   }
   std::string help = kHelp;
-  help.replace(help.find("%GAME_COMMANDS%"), 15, commands);
+  Fill(help, "%GAME_COMMANDS%", commands);
   // The example names a game of this build (with its parameters).
   const std::vector<const gameai::GameEntry*> games = gameai::RegisteredGames();
   std::string example = games.empty() ? "GAME" : games.front()->name;
@@ -64,7 +70,7 @@ std::string Help() {
     const gameai::ParamDef& p = games.front()->params.front();
     example += fmt::format("({}={})", p.name, p.default_value);
   }
-  help.replace(help.find("%EXAMPLE_GAME%"), 14, example);
+  Fill(help, "%EXAMPLE_GAME%", example);
   return help;
 }
 
