@@ -4,11 +4,9 @@
 // points and places per game. Exit 0 at the end of the match, 1 when the
 // server closes early, falls silent or breaks the protocol, 2 for bad usage.
 // Daifugo brings it to `gameai` as a command of its registry entry.
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "CLI/CLI.hpp"
 #include "fmt/format.h"
@@ -95,8 +93,12 @@ int Run(const std::vector<std::string>& argv) {
   if (!summary.ok()) {
     fmt::print(stderr, "gameai: uecda: {}\n",
                ErrorText(Str(summary.status().message())));
-    return absl::IsInvalidArgument(summary.status()) ? kExitUsage
-                                                     : kExitFailure;
+    // As the CLI's ExitCodeFor (src/cli/args.cc) maps a status.
+    const absl::Status& s = summary.status();
+    return absl::IsInvalidArgument(s) || absl::IsNotFound(s) ||
+                   absl::IsUnimplemented(s) || absl::IsOutOfRange(s)
+               ? kExitUsage
+               : kExitFailure;
   }
   fmt::print("{}", SummaryText(*summary));
   if (!summary->games_log_error.empty()) {
