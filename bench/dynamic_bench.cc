@@ -11,7 +11,7 @@
 // What differs on purpose: the kernel playouts list the legal moves and
 // draw with gameai::Rng (xoshiro256**, Lemire's Below, inlined); the
 // dynamic loops draw with std::mt19937 through std::uniform_int_distribution
-// as the reference loop (and OpenSpiel's) does, a few ns more per
+// as a typical caller's loop (and OpenSpiel's) does, a few ns more per
 // pick. Chance: the kernels sample (SampleChance), BM_Dynamic_RandomGame
 // lists ChanceOutcomes() and walks it, BM_Dynamic_RandomGameBuffered
 // samples through SampleChanceOutcome(rng) (the kernel's sampler behind

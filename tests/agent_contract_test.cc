@@ -402,7 +402,7 @@ TEST_P(ArenaThreadsOfOneGame,
   }
 }
 
-// The reproducer: alphabeta kept its table from game to game, so
+// A regression: alphabeta once kept its table from game to game, so
 // this match gave 4/4 on one thread, 3/5 on two and 5/3 on ten.
 MatchOptions AlphaBetaDuel(const std::string& option) {
   return {.game = "mancala",

@@ -1,6 +1,6 @@
 // Validate: every state Deserialize accepts is one the kernel can play on
-// (issue 14's reproducers: states that were accepted and then crashed a
-// search, hung a match or could not be loaded again), and search code
+// (the reproducers here are states that were once accepted and then crashed
+// a search, hung a match or could not be loaded again), and search code
 // reports an error instead of indexing an empty list.
 #include <string>
 

@@ -1,6 +1,6 @@
 // gameai/daifugo/melds.h: Daifugo's cards and melds (役), and which melds
-// a hand may play on a field: the base of the `daifugo` kernel (issue 6;
-// rules in docs/daifugo.md, as on the UECda competition server).
+// a hand may play on a field: the base of the `daifugo` kernel
+// (rules in docs/daifugo.md, as on the UECda competition server).
 //
 // Cards: 53 bits of a uint64_t. Rank index 0..12 stands for 3 4 5 6 7 8 9
 // 10 J Q K A 2 (the normal strength order), suit 0..3 for ♠ ♥ ♦ ♣
