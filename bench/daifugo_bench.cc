@@ -16,7 +16,7 @@ Rules FivePlayers(int games) {
 }
 
 // RandomMove: a uniformly random legal move, or a chance outcome.
-Move RandomMove(const Rules& rules, const State& s, Rng& rng, MoveList& moves) {
+Move RandomMove(const Rules& rules, const Position& s, Rng& rng, MoveList& moves) {
   if (rules.CurrentPlayer(s) == kChancePlayer)
     return rules.SampleChance(s, rng);
   rules.LegalMoves(s, moves);
@@ -24,12 +24,12 @@ Move RandomMove(const Rules& rules, const State& s, Rng& rng, MoveList& moves) {
 }
 
 // Positions: 256 states where a player is to play, from random matches.
-std::vector<State> Positions(const Rules& rules) {
-  std::vector<State> out;
+std::vector<Position> Positions(const Rules& rules) {
+  std::vector<Position> out;
   Rng rng(1);
   MoveList moves;
   while (out.size() < 256) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     while (s.phase != Phase::kOver) {
       if (s.phase == Phase::kPlay && rng.Below(16) == 0) out.push_back(s);
       rules.Apply(s, RandomMove(rules, s, rng, moves));
@@ -41,11 +41,11 @@ std::vector<State> Positions(const Rules& rules) {
 
 void BM_Daifugo_LegalMoves(benchmark::State& state) {
   const Rules rules = FivePlayers(10);
-  const std::vector<State> positions = Positions(rules);
+  const std::vector<Position> positions = Positions(rules);
   MoveList moves;
   int64_t lists = 0, listed = 0;
   for (auto _ : state) {
-    for (const State& s : positions) {
+    for (const Position& s : positions) {
       rules.LegalMoves(s, moves);
       benchmark::DoNotOptimize(moves);
       listed += moves.size();
@@ -65,10 +65,10 @@ template <class Choose>
 void PlayGames(benchmark::State& state, Choose choose) {
   const Rules rules = FivePlayers(10'000);
   Rng rng(1);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   int64_t games = 0, actions = 0;
   for (auto _ : state) {
-    if (s.phase == Phase::kOver) s = rules.InitialState();
+    if (s.phase == Phase::kOver) s = rules.InitialPosition();
     const uint16_t done = s.games_done;
     while (s.games_done == done && s.phase != Phase::kOver) {
       rules.Apply(s, rules.CurrentPlayer(s) == kChancePlayer
@@ -88,7 +88,7 @@ void PlayGames(benchmark::State& state, Choose choose) {
 // play, chance by SampleChance, every move picked uniformly from the list.
 void BM_Daifugo_RandomPlayout(benchmark::State& state) {
   MoveList moves;
-  PlayGames(state, [&](const Rules& rules, const State& s, Rng& rng) {
+  PlayGames(state, [&](const Rules& rules, const Position& s, Rng& rng) {
     return RandomMove(rules, s, rng, moves);
   });
 }
@@ -102,7 +102,7 @@ void BM_Daifugo_RandomMatch(benchmark::State& state) {
   MoveList moves;
   int64_t matches = 0, actions = 0;
   for (auto _ : state) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     while (s.phase != Phase::kOver) {
       rules.Apply(s, RandomMove(rules, s, rng, moves));
       ++actions;
@@ -125,10 +125,10 @@ BENCHMARK(BM_Daifugo_PolicyPlayout);
 
 void BM_Daifugo_HeuristicMove(benchmark::State& state) {
   const Rules rules = FivePlayers(10);
-  const std::vector<State> positions = Positions(rules);
+  const std::vector<Position> positions = Positions(rules);
   int64_t moves = 0;
   for (auto _ : state) {
-    for (const State& s : positions) {
+    for (const Position& s : positions) {
       benchmark::DoNotOptimize(HeuristicMove(rules, s));
     }
     moves += static_cast<int64_t>(positions.size());
@@ -142,14 +142,14 @@ BENCHMARK(BM_Daifugo_HeuristicMove);
 // 16 positions.
 void BM_Daifugo_MonteCarloMove(benchmark::State& state) {
   const Rules rules = FivePlayers(10);
-  std::vector<State> views;
-  for (const State& s : Positions(rules)) {
+  std::vector<Position> views;
+  for (const Position& s : Positions(rules)) {
     if (views.size() < 16) views.push_back(rules.Redact(s, s.deal.to_move));
   }
   Rng rng(1);
   int64_t moves = 0;
   for (auto _ : state) {
-    for (const State& v : views) {
+    for (const Position& v : views) {
       benchmark::DoNotOptimize(MonteCarloMove(rules, v, {}, rng));
     }
     moves += static_cast<int64_t>(views.size());

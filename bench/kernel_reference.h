@@ -58,7 +58,7 @@ void KernelGames(benchmark::State& state, const R& rules, ChanceMove chance,
   std::array<typename R::Move, kMaxPlayers> joint{};
   int64_t games = 0, actions = 0;
   for (auto _ : state) {
-    typename R::State s = rules.InitialState();
+    typename R::Position s = rules.InitialPosition();
     for (Player p = rules.CurrentPlayer(s); p != kTerminalPlayer;
          p = rules.CurrentPlayer(s)) {
       if (p == kChancePlayer) {
@@ -95,7 +95,7 @@ void BM_Kernel_RandomGameStdPick(benchmark::State& state,
   Rng chance_rng(1);
   KernelGames(
       state, rules,
-      [&](const typename R::State& s) {
+      [&](const typename R::Position& s) {
         if constexpr (ChanceKernel<R>) return rules.SampleChance(s, chance_rng);
         (void)s;
         return typename R::Move{};
@@ -126,7 +126,7 @@ void BM_Kernel_RandomGameNewVectors(benchmark::State& state,
   }();
   KernelGames(
       state, rules,
-      [&](const typename R::State& s) {
+      [&](const typename R::Position& s) {
         if constexpr (ChanceKernel<R>) {
           std::vector<ChanceOutcome> outcomes;
           if constexpr (HasActionChanceOutcomes<R>) {
@@ -174,7 +174,7 @@ class ThinKernelState final : public ThinState {
   // `moves`: the scratch list, one for the whole benchmark (as the real
   // layer's per-thread one).
   ThinKernelState(const R& rules, typename R::MoveList& moves)
-      : rules_(rules), state_(rules.InitialState()), moves_(moves) {
+      : rules_(rules), state_(rules.InitialPosition()), moves_(moves) {
     current = rules_.CurrentPlayer(state_);
   }
   int LegalActions(Player player, Action* out) const override {
@@ -216,7 +216,7 @@ class ThinKernelState final : public ThinState {
 
  private:
   const R& rules_;
-  typename R::State state_;
+  typename R::Position state_;
   typename R::MoveList& moves_;
 };
 

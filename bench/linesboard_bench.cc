@@ -19,14 +19,14 @@ const Rules& DefaultRules() {
 
 // MidGamePositions: 32 positions at a player's turn after 30..61 turns of
 // greedy against greedy on the default board (fixed seeds).
-const std::vector<State>& MidGamePositions() {
-  static const std::vector<State> positions = [] {
+const std::vector<Position>& MidGamePositions() {
+  static const std::vector<Position> positions = [] {
     const Rules& rules = DefaultRules();
-    std::vector<State> out;
+    std::vector<Position> out;
     MoveEvaluator evaluator;
     for (int game = 0; game < 32; ++game) {
       Rng rng(DeriveSeed(2026, game));
-      State s = rules.InitialState();
+      Position s = rules.InitialPosition();
       while (true) {
         const Player p = rules.CurrentPlayer(s);
         if (p == kTerminalPlayer) break;
@@ -48,7 +48,7 @@ const std::vector<State>& MidGamePositions() {
 
 void BM_Lines_LegalMoves(benchmark::State& state) {
   const Rules& rules = DefaultRules();
-  const std::vector<State>& positions = MidGamePositions();
+  const std::vector<Position>& positions = MidGamePositions();
   MoveList moves;
   int64_t lists = 0, generated = 0;
   for (auto _ : state) {
@@ -68,7 +68,7 @@ BENCHMARK(BM_Lines_LegalMoves);
 // the greedy choice made.
 void BM_Lines_GreedyMove(benchmark::State& state) {
   const Rules& rules = DefaultRules();
-  const std::vector<State>& positions = MidGamePositions();
+  const std::vector<Position>& positions = MidGamePositions();
   MoveEvaluator evaluator;
   Rng rng(1);
   int64_t evaluated = 0, i = 0;
@@ -88,7 +88,7 @@ BENCHMARK(BM_Lines_GreedyMove);
 void BM_Lines_GreedyMove_Naive(benchmark::State& state) {
   const Rules& rules = DefaultRules();
   std::vector<ReferenceBoard> boards;
-  for (const State& s : MidGamePositions()) {
+  for (const Position& s : MidGamePositions()) {
     boards.push_back(ReferenceBoard::FromState(rules, s));
   }
   Rng rng(1);
@@ -112,7 +112,7 @@ void PlayRandomGames(benchmark::State& state, Choose choose) {
   Rng rng(1);
   int64_t games = 0, moves = 0;
   for (auto _ : state) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     for (Player p = rules.CurrentPlayer(s); p != kTerminalPlayer;
          p = rules.CurrentPlayer(s)) {
       if (p == kChancePlayer) {
@@ -134,7 +134,7 @@ void PlayRandomGames(benchmark::State& state, Choose choose) {
 // Moves drawn uniformly by SampleMove, without listing them: what MCTS
 // rollouts do.
 void BM_Lines_RandomPlayout(benchmark::State& state) {
-  PlayRandomGames(state, [](const State& s, Rng& rng) {
+  PlayRandomGames(state, [](const Position& s, Rng& rng) {
     return *DefaultRules().SampleMove(s, rng);
   });
 }
@@ -145,7 +145,7 @@ BENCHMARK(BM_Lines_RandomPlayout);
 // whose loop lists them too.
 void BM_Lines_RandomPlayout_Listed(benchmark::State& state) {
   MoveList moves;
-  PlayRandomGames(state, [&](const State& s, Rng& rng) {
+  PlayRandomGames(state, [&](const Position& s, Rng& rng) {
     DefaultRules().LegalMoves(s, moves);
     return moves[static_cast<int>(rng.Below(moves.size()))];
   });

@@ -24,7 +24,7 @@ void BM_Mancala_RandomPlayout(benchmark::State& state) {
   int64_t moves_played = 0;
   mancala::MoveList moves;
   for (auto _ : state) {
-    mancala::State s = rules.InitialState();
+    mancala::Position s = rules.InitialPosition();
     while (!rules.IsOver(s)) {
       rules.LegalMoves(s, moves);
       rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
@@ -47,7 +47,7 @@ void BM_Mancala_Mcts(benchmark::State& state) {
   Rng rng(1);
   int64_t total = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(mcts.Search(rules.InitialState(), rng));
+    benchmark::DoNotOptimize(mcts.Search(rules.InitialPosition(), rng));
     total += simulations;
   }
   state.counters["simulations"] =
@@ -65,7 +65,7 @@ void BM_Mancala_AlphaBeta(benchmark::State& state) {
   int64_t nodes = 0;
   for (auto _ : state) {
     mancala::AlphaBeta search(rules, {.depth = depth, .tt_log2_size = 20});
-    const mancala::SearchResult r = search.Search(rules.InitialState());
+    const mancala::SearchResult r = search.Search(rules.InitialPosition());
     benchmark::DoNotOptimize(r.best_move);
     nodes += r.nodes;
     state.counters["nodes_per_search"] = static_cast<double>(r.nodes);
@@ -81,7 +81,7 @@ void BM_Mancala_Solve(benchmark::State& state) {
   int64_t nodes = 0;
   for (auto _ : state) {
     absl::StatusOr<mancala::SolveResult> r =
-        mancala::SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 20});
+        mancala::SolveKalah(rules, rules.InitialPosition(), {.tt_log2_size = 20});
     benchmark::DoNotOptimize(r->margin);
     nodes += r->nodes;
   }

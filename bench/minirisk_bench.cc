@@ -19,11 +19,11 @@ void PlayRandomGames(benchmark::State& state, Bid bid) {
       *Rules::Create({.players = static_cast<int>(state.range(0))});
   Rng rng(1);
   int64_t games = 0;
-  auto uniform = [&](const State& s, Player p, Rng& r) {
+  auto uniform = [&](const Position& s, Player p, Rng& r) {
     return bid(rules, s, p, r);
   };
   for (auto _ : state) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     PlayOut(rules, s, rng, uniform);
     benchmark::DoNotOptimize(s);
     ++games;
@@ -38,7 +38,7 @@ void PlayRandomGames(benchmark::State& state, Bid bid) {
 void BM_MiniRisk_RandomPlayout(benchmark::State& state) {
   MoveList moves;
   PlayRandomGames(state,
-                  [&](const Rules& rules, const State& s, Player p, Rng& rng) {
+                  [&](const Rules& rules, const Position& s, Player p, Rng& rng) {
                     rules.LegalMovesFor(s, p, moves);
                     return moves[static_cast<int>(rng.Below(moves.size()))];
                   });
@@ -48,7 +48,7 @@ BENCHMARK(BM_MiniRisk_RandomPlayout)->Arg(2)->Arg(5);
 // Each bid drawn straight from the hand's bits (SampleBid, no list): what
 // the agents' rollouts do.
 void BM_MiniRisk_RandomPlayout_SampledBids(benchmark::State& state) {
-  PlayRandomGames(state, [](const Rules&, const State& s, Player p, Rng& rng) {
+  PlayRandomGames(state, [](const Rules&, const Position& s, Player p, Rng& rng) {
     return Rules::SampleBid(s, p, rng);
   });
 }
@@ -65,7 +65,7 @@ void BM_MiniRisk_PlannerMove(benchmark::State& state) {
   std::array<Move, kMaxPlayers> joint{};
   for (int game = 0; game < 20; ++game) {
     model.StartGame(table, 5, 0);
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     while (s.round < kRounds) {
       rules.Apply(s, rules.SampleChance(s, rng));
       for (Player p = 0; p < 5; ++p) {
@@ -76,9 +76,9 @@ void BM_MiniRisk_PlannerMove(benchmark::State& state) {
     model.Observe(s);
   }
   model.StartGame(table, 5, 0);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   rules.Apply(s, Rules::Prize(7));
-  auto modelled = [&](const State& x, Player p, Rng& r) {
+  auto modelled = [&](const Position& x, Player p, Rng& r) {
     return p == 0 ? PlanBid(x, p) : model.Sample(x, p, r);
   };
   int64_t moves = 0, playouts = 0;

@@ -18,7 +18,7 @@ void BM_Yacht_RandomPlayout(benchmark::State& state) {
   MoveList moves;
   int64_t games = 0;
   for (auto _ : state) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     while (s.phase != kOver) {
       if (s.phase == kRoll) {
         rules.Apply(s, rules.SampleChance(s, rng));
@@ -54,7 +54,7 @@ void BM_Yacht_Dice8Turn(benchmark::State& state) {
   Rng rng(1);
   int64_t turns = 0;
   for (auto _ : state) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     int target = -1;
     rules.Apply(s, rules.SampleChance(s, rng));
     while (s.phase == kDecide) {

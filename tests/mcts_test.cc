@@ -27,7 +27,7 @@ Rules MakeRules(int pits, int seeds) {
 // (pits 1-4 are worth 0, -2, +4 and +6 to player 0)
 TEST(Mcts, FindsABestMoveInASmallEndgame) {
   const Rules rules = MakeRules(4, 2);
-  absl::StatusOr<mancala::State> state =
+  absl::StatusOr<mancala::Position> state =
       rules.Deserialize("0 2 1 3 1 3 1 0 2 2 1");
   ASSERT_TRUE(state.ok()) << state.status();
   Mcts<Rules> mcts(rules, {.simulations = 3000});
@@ -40,15 +40,15 @@ TEST(Mcts, FindsABestMoveInASmallEndgame) {
   mancala::Move best = 0;
   mancala::MoveList moves;
   rules.LegalMoves(*state, moves);
-  std::function<int(const mancala::State&)> negamax =
-      [&](const mancala::State& s) -> int {
+  std::function<int(const mancala::Position&)> negamax =
+      [&](const mancala::Position& s) -> int {
     if (rules.IsOver(s))
       return rules.Store(s, s.to_move) - rules.Store(s, 1 - s.to_move);
     mancala::MoveList ms;
     rules.LegalMoves(s, ms);
     int v = -100;
     for (mancala::Move m : ms) {
-      mancala::State c = s;
+      mancala::Position c = s;
       rules.Apply(c, m);
       const int child = rules.IsOver(c) ? rules.Store(c, s.to_move) -
                                               rules.Store(c, 1 - s.to_move)
@@ -60,7 +60,7 @@ TEST(Mcts, FindsABestMoveInASmallEndgame) {
   };
   std::vector<int> values;
   for (mancala::Move m : moves) {
-    mancala::State c = *state;
+    mancala::Position c = *state;
     rules.Apply(c, m);
     const int v = rules.IsOver(c)  ? rules.Store(c, 0) - rules.Store(c, 1)
                   : c.to_move == 0 ? negamax(c)
@@ -85,8 +85,8 @@ TEST(Mcts, SameSeedSameChoiceAndStatistics) {
   const Rules rules = MakeRules(6, 4);
   Mcts<Rules> a(rules, {.simulations = 500}), b(rules, {.simulations = 500});
   Rng ra(11), rb(11);
-  EXPECT_EQ(a.Search(rules.InitialState(), ra),
-            b.Search(rules.InitialState(), rb));
+  EXPECT_EQ(a.Search(rules.InitialPosition(), ra),
+            b.Search(rules.InitialPosition(), rb));
   const auto ca = a.RootChildren(), cb = b.RootChildren();
   ASSERT_EQ(ca.size(), 6u);
   uint32_t total = 0;
@@ -152,7 +152,7 @@ TEST(DecoupledMcts, SameSeedSameGames) {
 // may pass it) and the search still plays a legal move.
 TEST(Mcts, TreeStopsGrowingAtItsNodeBudget) {
   const Rules rules = MakeRules(6, 4);
-  const mancala::State root = rules.InitialState();
+  const mancala::Position root = rules.InitialPosition();
   Mcts<Rules> capped(rules, {.simulations = 5000, .max_nodes = 1000});
   Rng rng(3);
   const absl::StatusOr<mancala::Move> move = capped.Search(root, rng);
@@ -170,7 +170,7 @@ TEST(Mcts, TreeWithChanceNodesStopsGrowingAtItsNodeBudget) {
   const toy::ChanceNim rules;
   Mcts<toy::ChanceNim> capped(rules, {.simulations = 5000, .max_nodes = 300});
   Rng rng(4);
-  ASSERT_TRUE(capped.Search(rules.InitialState(), rng).ok());
+  ASSERT_TRUE(capped.Search(rules.InitialPosition(), rng).ok());
   EXPECT_GE(capped.TreeSize(), 300);
   EXPECT_LE(capped.TreeSize(), 300 + 8);
 }
@@ -182,7 +182,7 @@ TEST(DecoupledMcts, TreeStopsGrowingAtItsNodeBudget) {
   DecoupledMcts<minirisk::Rules> capped(
       *rules, {.simulations = 3000, .max_nodes = 500});
   Rng rng(5);
-  minirisk::State s = rules->InitialState();
+  minirisk::Position s = rules->InitialPosition();
   while (rules->CurrentPlayer(s) == kChancePlayer) {
     rules->Apply(s, rules->SampleChance(s, rng));
   }

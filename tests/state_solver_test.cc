@@ -46,7 +46,7 @@ TEST(SolveStateKalah, AgreesWithTheSolverAndAPlainSearch) {
     }
     absl::StatusOr<StateSolution> s = SolveState(*state, "tt=16,db_seeds=8");
     ASSERT_TRUE(s.ok()) << s.status();
-    absl::StatusOr<mancala::State> kernel =
+    absl::StatusOr<mancala::Position> kernel =
         rules.Deserialize(state->Serialize());
     ASSERT_TRUE(kernel.ok());
     absl::StatusOr<mancala::SolveResult> direct = mancala::SolveKalah(

@@ -185,10 +185,10 @@ TEST(DaifugoTensor, OtherHandsDoNotReachTheTensors) {
   }
   const auto& full = dynamic_cast<const KernelState<R>&>(*s);
   const R& rules = kernel_game->rules();
-  const R::State view = rules.Redact(full.kernel_state(), 0);
+  const R::Position view = rules.Redact(full.position(), 0);
   const KernelState<R> other(kernel_game, rules.Determinize(view, 0, rng));
-  ASSERT_NE(other.kernel_state().deal.hands[1],
-            full.kernel_state().deal.hands[1]);
+  ASSERT_NE(other.position().deal.hands[1],
+            full.position().deal.hands[1]);
   EXPECT_EQ(Observation(*s, 0), Observation(other, 0));
   EXPECT_EQ(InformationState(*s, 0), InformationState(other, 0));
   // Seat 1's own hand differs between the two, and so do its tensors.

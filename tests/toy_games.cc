@@ -43,19 +43,19 @@ absl::StatusOr<std::vector<int>> ParseFields(std::string_view text, size_t n) {
 }  // namespace
 
 // ---- chance_nim
-Player ChanceNim::CurrentPlayer(const State& s) const {
+Player ChanceNim::CurrentPlayer(const Position& s) const {
   if (s.winner != 2) return kTerminalPlayer;
   return s.chance_next ? kChancePlayer : s.to_move;
 }
 
-void ChanceNim::LegalMoves(const State& s, MoveList& moves) const {
+void ChanceNim::LegalMoves(const Position& s, MoveList& moves) const {
   moves.count = 0;
   if (CurrentPlayer(s) < 0) return;
   moves.push_back(0);
   if (s.pile >= 2) moves.push_back(1);
 }
 
-void ChanceNim::Apply(State& s, Move m) const {
+void ChanceNim::Apply(Position& s, Move m) const {
   if (s.chance_next) {
     s.pile = static_cast<uint8_t>(s.pile + m);
     s.chance_next = 0;
@@ -71,32 +71,32 @@ void ChanceNim::Apply(State& s, Move m) const {
   s.chance_next = s.moves_made < 10;
 }
 
-void ChanceNim::ChanceOutcomes(const State&, ChanceList& outcomes) const {
+void ChanceNim::ChanceOutcomes(const Position&, ChanceList& outcomes) const {
   for (uint8_t i = 0; i < 3; ++i) outcomes[i] = {i, kProbabilities[i]};
 }
 
-ChanceNim::Move ChanceNim::SampleChance(const State&, Rng& rng) const {
+ChanceNim::Move ChanceNim::SampleChance(const Position&, Rng& rng) const {
   return SampleIndex(rng);
 }
 
-double ChanceNim::Return(const State& s, Player p) const {
+double ChanceNim::Return(const Position& s, Player p) const {
   if (s.winner == 2) return 0;
   return s.winner == p ? 1 : -1;
 }
 
-std::string ChanceNim::ToString(const State& s) const {
+std::string ChanceNim::ToString(const Position& s) const {
   return fmt::format(
       "pile {}, player {} to move, {} moves made{}{}", s.pile, s.to_move,
       s.moves_made, s.chance_next ? ", chance next" : "",
       s.winner != 2 ? fmt::format(", player {} won", s.winner) : "");
 }
 
-std::string ChanceNim::Serialize(const State& s) const {
+std::string ChanceNim::Serialize(const Position& s) const {
   return fmt::format("{} {} {} {} {}", s.pile, s.to_move, s.moves_made,
                      s.chance_next, s.winner);
 }
 
-absl::StatusOr<ChanceNim::State> ChanceNim::Deserialize(
+absl::StatusOr<ChanceNim::Position> ChanceNim::Deserialize(
     std::string_view text) const {
   absl::StatusOr<std::vector<int>> f = ParseFields(text, 5);
   if (!f.ok()) return f.status();
@@ -105,22 +105,22 @@ absl::StatusOr<ChanceNim::State> ChanceNim::Deserialize(
       (v[4] == 2) != (v[0] > 0)) {
     return absl::InvalidArgumentError("inconsistent chance_nim state");
   }
-  return State{static_cast<uint8_t>(v[0]), static_cast<uint8_t>(v[1]),
+  return Position{static_cast<uint8_t>(v[0]), static_cast<uint8_t>(v[1]),
                static_cast<uint8_t>(v[2]), static_cast<uint8_t>(v[3]),
                static_cast<uint8_t>(v[4])};
 }
 
-std::string ChanceNim::MoveToString(const State& s, Move m) const {
+std::string ChanceNim::MoveToString(const Position& s, Move m) const {
   return s.chance_next ? fmt::format("+{}", m) : fmt::format("take{}", m + 1);
 }
 
 // ---- bid_duel
-Player BidDuel::CurrentPlayer(const State& s) const {
+Player BidDuel::CurrentPlayer(const Position& s) const {
   if (s.round == 3) return kTerminalPlayer;
   return s.prize == 0 ? kChancePlayer : kSimultaneousPlayer;
 }
 
-void BidDuel::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
+void BidDuel::LegalMovesFor(const Position& s, Player p, MoveList& moves) const {
   moves.count = 0;
   if (CurrentPlayer(s) != kSimultaneousPlayer) return;
   for (uint8_t c = 0; c < 3; ++c) {
@@ -128,11 +128,11 @@ void BidDuel::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
   }
 }
 
-void BidDuel::Apply(State& s, Move m) const {
+void BidDuel::Apply(Position& s, Move m) const {
   s.prize = static_cast<uint8_t>(m + 1);
 }
 
-void BidDuel::ApplyJoint(State& s, const Move* joint) const {
+void BidDuel::ApplyJoint(Position& s, const Move* joint) const {
   for (int p = 0; p < 2; ++p)
     s.hand[p] &= static_cast<uint8_t>(~(1 << joint[p]));
   if (joint[0] != joint[1]) {
@@ -143,31 +143,31 @@ void BidDuel::ApplyJoint(State& s, const Move* joint) const {
   ++s.round;
 }
 
-void BidDuel::ChanceOutcomes(const State&, ChanceList& outcomes) const {
+void BidDuel::ChanceOutcomes(const Position&, ChanceList& outcomes) const {
   for (uint8_t i = 0; i < 3; ++i) outcomes[i] = {i, kProbabilities[i]};
 }
 
-BidDuel::Move BidDuel::SampleChance(const State&, Rng& rng) const {
+BidDuel::Move BidDuel::SampleChance(const Position&, Rng& rng) const {
   return SampleIndex(rng);
 }
 
-double BidDuel::Return(const State& s, Player p) const {
+double BidDuel::Return(const Position& s, Player p) const {
   if (s.round < 3) return 0;
   const int diff = s.points[p] - s.points[1 - p];
   return diff > 0 ? 1 : diff < 0 ? -1 : 0;
 }
 
-std::string BidDuel::ToString(const State& s) const {
+std::string BidDuel::ToString(const Position& s) const {
   return fmt::format("round {}, prize {}, hands {} {}, points {} {}", s.round,
                      s.prize, s.hand[0], s.hand[1], s.points[0], s.points[1]);
 }
 
-std::string BidDuel::Serialize(const State& s) const {
+std::string BidDuel::Serialize(const Position& s) const {
   return fmt::format("{} {} {} {} {} {}", s.round, s.prize, s.hand[0],
                      s.hand[1], s.points[0], s.points[1]);
 }
 
-absl::StatusOr<BidDuel::State> BidDuel::Deserialize(
+absl::StatusOr<BidDuel::Position> BidDuel::Deserialize(
     std::string_view text) const {
   absl::StatusOr<std::vector<int>> f = ParseFields(text, 6);
   if (!f.ok()) return f.status();
@@ -176,7 +176,7 @@ absl::StatusOr<BidDuel::State> BidDuel::Deserialize(
       (v[0] == 3 && v[1] != 0)) {
     return absl::InvalidArgumentError("inconsistent bid_duel state");
   }
-  State s;
+  Position s;
   s.round = static_cast<uint8_t>(v[0]);
   s.prize = static_cast<uint8_t>(v[1]);
   s.hand = {static_cast<uint8_t>(v[2]), static_cast<uint8_t>(v[3])};
@@ -184,28 +184,28 @@ absl::StatusOr<BidDuel::State> BidDuel::Deserialize(
   return s;
 }
 
-std::string BidDuel::MoveToString(const State& s, Move m) const {
+std::string BidDuel::MoveToString(const Position& s, Move m) const {
   return s.prize == 0 ? fmt::format("prize{}", m + 1)
                       : fmt::format("bid{}", m + 1);
 }
 
 // ---- secret_duel
-Player SecretDuel::CurrentPlayer(const State& s) const {
+Player SecretDuel::CurrentPlayer(const Position& s) const {
   if (s.over) return kTerminalPlayer;
-  if (s.card[1] == State::kNoCard) return kChancePlayer;
+  if (s.card[1] == Position::kNoCard) return kChancePlayer;
   return s.stake == 0 ? 0 : 1;
 }
 
-void SecretDuel::LegalMoves(const State& s, MoveList& moves) const {
+void SecretDuel::LegalMoves(const Position& s, MoveList& moves) const {
   moves.count = 0;
   if (CurrentPlayer(s) < 0) return;
   moves.push_back(0);
   moves.push_back(1);
 }
 
-void SecretDuel::Apply(State& s, Move m) const {
+void SecretDuel::Apply(Position& s, Move m) const {
   if (m >= 2) {
-    s.card[s.card[0] == State::kNoCard ? 0 : 1] = static_cast<uint8_t>(m - 2);
+    s.card[s.card[0] == Position::kNoCard ? 0 : 1] = static_cast<uint8_t>(m - 2);
   } else if (s.stake == 0) {
     s.stake = static_cast<uint8_t>(1 + m);
   } else {
@@ -214,32 +214,32 @@ void SecretDuel::Apply(State& s, Move m) const {
   }
 }
 
-void SecretDuel::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+void SecretDuel::ChanceOutcomes(const Position& s, ChanceList& outcomes) const {
   // The first deal: one of three cards; the second: one of the two left.
   outcomes.clear();
-  const double p = s.card[0] == State::kNoCard ? 1.0 / 3 : 0.5;
+  const double p = s.card[0] == Position::kNoCard ? 1.0 / 3 : 0.5;
   for (uint8_t c = 0; c < 3; ++c) {
     if (c != s.card[0]) outcomes.push_back({static_cast<Move>(2 + c), p});
   }
 }
 
-SecretDuel::Move SecretDuel::SampleChance(const State& s, Rng& rng) const {
+SecretDuel::Move SecretDuel::SampleChance(const Position& s, Rng& rng) const {
   ChanceList outcomes;
   ChanceOutcomes(s, outcomes);
   return outcomes[rng.Below(outcomes.size())].move;
 }
 
-double SecretDuel::Return(const State& s, Player p) const {
+double SecretDuel::Return(const Position& s, Player p) const {
   if (!s.over) return 0;
   double to_zero =
       s.folded ? 1.0 : (s.card[0] > s.card[1] ? s.stake : -s.stake);
   return p == 0 ? to_zero : -to_zero;
 }
 
-std::string SecretDuel::ToString(const State& s) const {
+std::string SecretDuel::ToString(const Position& s) const {
   auto card = [](uint8_t c) {
-    return c == State::kHidden   ? std::string("?")
-           : c == State::kNoCard ? std::string("-")
+    return c == Position::kHidden   ? std::string("?")
+           : c == Position::kNoCard ? std::string("-")
                                  : std::to_string(c);
   };
   return "cards " + card(s.card[0]) + " " + card(s.card[1]) + " stake " +
@@ -247,20 +247,20 @@ std::string SecretDuel::ToString(const State& s) const {
          (s.over ? " over" : "");
 }
 
-std::string SecretDuel::Serialize(const State& s) const {
+std::string SecretDuel::Serialize(const Position& s) const {
   return std::to_string(s.card[0]) + " " + std::to_string(s.card[1]) + " " +
          std::to_string(s.stake) + " " + std::to_string(s.folded) + " " +
          std::to_string(s.over);
 }
 
-absl::StatusOr<SecretDuel::State> SecretDuel::Deserialize(
+absl::StatusOr<SecretDuel::Position> SecretDuel::Deserialize(
     std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   if (words.size() != 5) {
     return absl::InvalidArgumentError("secret_duel: five numbers expected");
   }
-  State s;
-  const int limits[5] = {State::kHidden, State::kHidden, 2, 1, 1};
+  Position s;
+  const int limits[5] = {Position::kHidden, Position::kHidden, 2, 1, 1};
   uint8_t* fields[5] = {&s.card[0], &s.card[1], &s.stake, &s.folded, &s.over};
   for (int i = 0; i < 5; ++i) {
     const std::optional<int64_t> v = ParseInt(words[i]);
@@ -269,31 +269,31 @@ absl::StatusOr<SecretDuel::State> SecretDuel::Deserialize(
     }
     *fields[i] = static_cast<uint8_t>(*v);
   }
-  if (s.card[0] == State::kNoCard && s.card[1] != State::kNoCard) {
+  if (s.card[0] == Position::kNoCard && s.card[1] != Position::kNoCard) {
     return absl::InvalidArgumentError("secret_duel: dealt out of order");
   }
   return s;
 }
 
-std::string SecretDuel::MoveToString(const State& s, Move m) const {
+std::string SecretDuel::MoveToString(const Position& s, Move m) const {
   if (m >= 2) return "deal " + std::to_string(m - 2);
   if (s.stake == 0) return m == 0 ? "bet" : "raise";
   return m == 0 ? "call" : "fold";
 }
 
-SecretDuel::State SecretDuel::Redact(const State& s, Player viewer) const {
-  State view = s;
+SecretDuel::Position SecretDuel::Redact(const Position& s, Player viewer) const {
+  Position view = s;
   const int other = 1 - viewer;
-  if (!s.over && view.card[other] != State::kNoCard) {
-    view.card[other] = State::kHidden;
+  if (!s.over && view.card[other] != Position::kNoCard) {
+    view.card[other] = Position::kHidden;
   }
   return view;
 }
 
-bool SecretDuel::MoveVisibleTo(const State& before, Player actor, Move,
+bool SecretDuel::MoveVisibleTo(const Position& before, Player actor, Move,
                                Player observer) const {
   if (actor != kChancePlayer) return true;
-  const int receiver = before.card[0] == State::kNoCard ? 0 : 1;
+  const int receiver = before.card[0] == Position::kNoCard ? 0 : 1;
   return observer == receiver;
 }
 

@@ -32,7 +32,7 @@ namespace gameai::toy {
 
 using SmallMoveList = FixedMoveList<uint8_t, 3>;
 
-struct ChanceNimState {
+struct ChanceNimPosition {
   uint8_t pile = 5;
   uint8_t to_move = 0;
   uint8_t moves_made = 0;
@@ -42,7 +42,7 @@ struct ChanceNimState {
 
 class ChanceNim {
  public:
-  using State = ChanceNimState;
+  using Position = ChanceNimPosition;
   using Move = uint8_t;
   using MoveList = SmallMoveList;
   using ChanceList = std::array<KernelChanceOutcome<Move>, 3>;
@@ -53,26 +53,26 @@ class ChanceNim {
   int NumPlayers() const { return 2; }
   Action NumDistinctActions() const { return 3; }
   int MaxGameLength() const { return 60; }  // 10 chance events, 25 stones
-  State InitialState() const { return {}; }
-  Player CurrentPlayer(const State& s) const;
-  void LegalMoves(const State& s, MoveList& moves) const;
-  void Apply(State& s, Move m) const;
-  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
-  Move SampleChance(const State& s, Rng& rng) const;
-  double Return(const State& s, Player p) const;
-  double Score(const State& s, Player p) const { return s.winner == p ? 1 : 0; }
+  Position InitialPosition() const { return {}; }
+  Player CurrentPlayer(const Position& s) const;
+  void LegalMoves(const Position& s, MoveList& moves) const;
+  void Apply(Position& s, Move m) const;
+  void ChanceOutcomes(const Position& s, ChanceList& outcomes) const;
+  Move SampleChance(const Position& s, Rng& rng) const;
+  double Return(const Position& s, Player p) const;
+  double Score(const Position& s, Player p) const { return s.winner == p ? 1 : 0; }
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
-  std::string ToString(const State& s) const;
-  std::string Serialize(const State& s) const;
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
-  std::string ObservationString(const State& s, Player) const {
+  std::string ToString(const Position& s) const;
+  std::string Serialize(const Position& s) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
+  std::string ObservationString(const Position& s, Player) const {
     return ToString(s);
   }
-  std::string MoveToString(const State& s, Move m) const;
+  std::string MoveToString(const Position& s, Move m) const;
 };
 
-struct BidDuelState {
+struct BidDuelPosition {
   uint8_t round = 0;
   uint8_t prize = 0;                     // 0: chance draws the prize next
   std::array<uint8_t, 2> hand = {7, 7};  // bit c: card c+1 still held
@@ -81,7 +81,7 @@ struct BidDuelState {
 
 class BidDuel {
  public:
-  using State = BidDuelState;
+  using Position = BidDuelPosition;
   using Move = uint8_t;
   using MoveList = SmallMoveList;
   using ChanceList = std::array<KernelChanceOutcome<Move>, 3>;
@@ -94,27 +94,27 @@ class BidDuel {
   int NumPlayers() const { return 2; }
   Action NumDistinctActions() const { return 3; }
   int MaxGameLength() const { return 6; }
-  State InitialState() const { return {}; }
-  Player CurrentPlayer(const State& s) const;
+  Position InitialPosition() const { return {}; }
+  Player CurrentPlayer(const Position& s) const;
   // LegalMoves: the chance outcomes' moves are listed by ChanceOutcomes;
   // no single player moves in this game.
-  void LegalMoves(const State&, MoveList& moves) const { moves.count = 0; }
-  void LegalMovesFor(const State& s, Player p, MoveList& moves) const;
-  void Apply(State& s, Move m) const;  // the chance draw
-  void ApplyJoint(State& s, const Move* joint) const;
-  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
-  Move SampleChance(const State& s, Rng& rng) const;
-  double Return(const State& s, Player p) const;
-  double Score(const State& s, Player p) const { return s.points[p]; }
+  void LegalMoves(const Position&, MoveList& moves) const { moves.count = 0; }
+  void LegalMovesFor(const Position& s, Player p, MoveList& moves) const;
+  void Apply(Position& s, Move m) const;  // the chance draw
+  void ApplyJoint(Position& s, const Move* joint) const;
+  void ChanceOutcomes(const Position& s, ChanceList& outcomes) const;
+  Move SampleChance(const Position& s, Rng& rng) const;
+  double Return(const Position& s, Player p) const;
+  double Score(const Position& s, Player p) const { return s.points[p]; }
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
-  std::string ToString(const State& s) const;
-  std::string Serialize(const State& s) const;
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
-  std::string ObservationString(const State& s, Player) const {
+  std::string ToString(const Position& s) const;
+  std::string Serialize(const Position& s) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
+  std::string ObservationString(const Position& s, Player) const {
     return ToString(s);
   }
-  std::string MoveToString(const State& s, Move m) const;
+  std::string MoveToString(const Position& s, Move m) const;
 };
 
 static_assert(ChanceKernel<ChanceNim>);
@@ -123,7 +123,7 @@ static_assert(ChanceKernel<BidDuel> && SimultaneousKernel<BidDuel>);
 // RegisterToyGames: registers chance_nim and bid_duel (idempotent).
 void RegisterToyGames();
 
-struct SecretDuelState {
+struct SecretDuelPosition {
   std::array<uint8_t, 2> card = {kNoCard, kNoCard};  // kHidden when redacted
   uint8_t stake = 0;   // 0 until player 0 acts, then 1 or 2
   uint8_t folded = 0;  // player 1 folded
@@ -133,7 +133,7 @@ struct SecretDuelState {
 
 class SecretDuel {
  public:
-  using State = SecretDuelState;
+  using Position = SecretDuelPosition;
   using Move = uint8_t;
   using MoveList = SmallMoveList;
   using ChanceList = std::vector<KernelChanceOutcome<Move>>;
@@ -146,27 +146,27 @@ class SecretDuel {
   int NumPlayers() const { return 2; }
   Action NumDistinctActions() const { return 5; }
   int MaxGameLength() const { return 4; }
-  State InitialState() const { return {}; }
-  Player CurrentPlayer(const State& s) const;
-  void LegalMoves(const State& s, MoveList& moves) const;
-  void Apply(State& s, Move m) const;
-  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
-  Move SampleChance(const State& s, Rng& rng) const;
-  double Return(const State& s, Player p) const;
-  double Score(const State& s, Player p) const { return Return(s, p); }
+  Position InitialPosition() const { return {}; }
+  Player CurrentPlayer(const Position& s) const;
+  void LegalMoves(const Position& s, MoveList& moves) const;
+  void Apply(Position& s, Move m) const;
+  void ChanceOutcomes(const Position& s, ChanceList& outcomes) const;
+  Move SampleChance(const Position& s, Rng& rng) const;
+  double Return(const Position& s, Player p) const;
+  double Score(const Position& s, Player p) const { return Return(s, p); }
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
-  std::string ToString(const State& s) const;
-  std::string Serialize(const State& s) const;
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
-  std::string ObservationString(const State& s, Player p) const {
+  std::string ToString(const Position& s) const;
+  std::string Serialize(const Position& s) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
+  std::string ObservationString(const Position& s, Player p) const {
     return ToString(Redact(s, p));
   }
-  std::string MoveToString(const State& s, Move m) const;
-  State Redact(const State& s, Player viewer) const;
-  bool MoveVisibleTo(const State& before, Player actor, Move m,
+  std::string MoveToString(const Position& s, Move m) const;
+  Position Redact(const Position& s, Player viewer) const;
+  bool MoveVisibleTo(const Position& before, Player actor, Move m,
                      Player observer) const;
-  uint32_t MoveSeenBy(const State& before, Player actor, Move m) const {
+  uint32_t MoveSeenBy(const Position& before, Player actor, Move m) const {
     return (MoveVisibleTo(before, actor, m, 0) ? 1u : 0u) |
            (MoveVisibleTo(before, actor, m, 1) ? 2u : 0u);
   }

@@ -282,11 +282,11 @@ TEST(UndoPrivacyTest, DaifugoMoveSeenByIsMoveVisibleToForEverySeat) {
       const daifugo::Move m = rules.ToMove(a);
       uint32_t visible = 0;
       for (Player p = 0; p < game->NumPlayers(); ++p) {
-        if (rules.MoveVisibleTo(kernel.kernel_state(), actor, m, p)) {
+        if (rules.MoveVisibleTo(kernel.position(), actor, m, p)) {
           visible |= 1u << p;
         }
       }
-      ASSERT_EQ(rules.MoveSeenBy(kernel.kernel_state(), actor, m), visible)
+      ASSERT_EQ(rules.MoveSeenBy(kernel.position(), actor, m), visible)
           << s->ActionToString(actor, a);
       private_moves += visible != (1u << game->NumPlayers()) - 1;
     }

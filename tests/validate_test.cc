@@ -78,7 +78,7 @@ TEST(LinesboardValidate, TurnCounterHoldsEveryAcceptedMaxTurns) {
   // turns was 16 bits: max_turns=65536 never ended the game.
   const linesboard::Rules rules =
       *linesboard::Rules::Create({.spawn = 0, .max_turns = 100000});
-  linesboard::State s = rules.InitialState();
+  linesboard::Position s = rules.InitialPosition();
   Rng rng(1);
   for (int i = 0; i < 200 && rules.CurrentPlayer(s) == kChancePlayer; ++i) {
     rules.Apply(s, rules.SampleChance(s, rng));
@@ -119,7 +119,7 @@ TEST(LinesboardValidate, MctsOnABoardWithoutMovesIsAnError) {
   // overflow its tree (Backpropagate read node -1).
   const linesboard::Rules rules = *linesboard::Rules::Create(
       {.rows = 3, .cols = 3, .colors = 2, .initial_balls = 3, .spawn = 1});
-  linesboard::State s{};
+  linesboard::Position s{};
   s.balls[0] = linesboard::Bit(0) | linesboard::Bit(1) | linesboard::Bit(18) |
                linesboard::Bit(32) | linesboard::Bit(33);
   s.balls[1] = linesboard::Bit(2) | linesboard::Bit(16) | linesboard::Bit(17) |
@@ -135,7 +135,7 @@ TEST(LinesboardValidate, MctsOnABoardWithoutMovesIsAnError) {
 
 TEST(MancalaValidate, SeedsOutsideTheBoardAreRejected) {
   const mancala::Rules rules = *mancala::Rules::Create({.pits = 2, .seeds = 1});
-  mancala::State s{};
+  mancala::Position s{};
   s.board = {1, 0, 1, 0, 0, 2};  // 2*pits+2 entries: seeds on both sides
   s.board[6] = 1;                // beyond the board
   EXPECT_NE(rules.Validate(s).message().find("outside the board"),
@@ -173,7 +173,7 @@ TEST(YachtValidate, UpperTotalBeyondTheFilledBoxesIsRejected) {
 
 TEST(MiniriskValidate, EditedHandIsRejected) {
   const minirisk::Rules rules = *minirisk::Rules::Create({.players = 2});
-  absl::StatusOr<minirisk::State> s = rules.Deserialize("prizes=3 bids=-");
+  absl::StatusOr<minirisk::Position> s = rules.Deserialize("prizes=3 bids=-");
   ASSERT_TRUE(s.ok()) << s.status();
   EXPECT_TRUE(rules.Validate(*s).ok());
   s->hands[1] &= ~uint16_t{1};

@@ -8,7 +8,7 @@
 namespace gameai::daifugo {
 namespace {
 
-Cards AllHands(const State& s) {
+Cards AllHands(const Position& s) {
   Cards all = 0;
   for (Cards h : s.deal.hands) all |= h;
   return all;
@@ -75,8 +75,8 @@ int Rules::MaxGameLength() const {
   return per_deal * options_.games;
 }
 
-State Rules::InitialState() const {
-  State s;
+Position Rules::InitialPosition() const {
+  Position s;
   if (options_.shuffle_every == 0) {
     for (int p = 0; p < options_.players; ++p) {
       s.table[p] = static_cast<uint8_t>(p);
@@ -86,14 +86,14 @@ State Rules::InitialState() const {
   return s;
 }
 
-int Rules::PlayerWithPlace(const State& s, int place) const {
+int Rules::PlayerWithPlace(const Position& s, int place) const {
   for (int p = 0; p < options_.players; ++p) {
     if (s.last_place[p] == place) return p;
   }
   return -1;
 }
 
-int Rules::Partner(const State& s, Player p) const {
+int Rules::Partner(const Position& s, Player p) const {
   if (!s.exchange_due || p < 0 || p >= options_.players) return -1;
   const int n = options_.players;
   const int place = s.last_place[p];
@@ -103,7 +103,7 @@ int Rules::Partner(const State& s, Player p) const {
   return exchanges ? PlayerWithPlace(s, n + 1 - place) : -1;
 }
 
-void Rules::StartNextDeal(State& s) const {
+void Rules::StartNextDeal(Position& s) const {
   s.deal = Deal{};
   for (int i = 0; i < options_.players; ++i) {
     s.deal.next[s.table[i]] = s.table[(i + 1) % options_.players];
@@ -117,7 +117,7 @@ void Rules::StartNextDeal(State& s) const {
   }
 }
 
-void Rules::AfterDealing(State& s) const {
+void Rules::AfterDealing(Position& s) const {
   if (!s.exchange_due) {
     s.deal = StartDeal(deal_rules_, s.deal.hands, s.deal.next);
     s.phase = Phase::kPlay;
@@ -137,7 +137,7 @@ void Rules::AfterDealing(State& s) const {
   s.phase = Phase::kGiveBack;
 }
 
-void Rules::NextGiver(State& s) const {
+void Rules::NextGiver(Position& s) const {
   if (s.last_place[s.giver] == 1 && options_.players >= 4) {
     s.giver = static_cast<uint8_t>(PlayerWithPlace(s, 2));
     s.give_left = 1;
@@ -147,7 +147,7 @@ void Rules::NextGiver(State& s) const {
   s.phase = Phase::kPlay;
 }
 
-void Rules::EndDeal(State& s) const {
+void Rules::EndDeal(Position& s) const {
   for (int p = 0; p < options_.players; ++p) {
     const int place = s.deal.place[p];
     s.points[p] += static_cast<uint32_t>(PlacePoints(place));
@@ -172,7 +172,7 @@ void Rules::EndDeal(State& s) const {
   StartNextDeal(s);
 }
 
-Player Rules::CurrentPlayer(const State& s) const {
+Player Rules::CurrentPlayer(const Position& s) const {
   switch (s.phase) {
     case Phase::kSeating:
     case Phase::kFirstSeat:
@@ -188,7 +188,7 @@ Player Rules::CurrentPlayer(const State& s) const {
   return kTerminalPlayer;
 }
 
-void Rules::LegalMoves(const State& s, MoveList& moves) const {
+void Rules::LegalMoves(const Position& s, MoveList& moves) const {
   moves.count = 0;
   if (s.phase == Phase::kGiveBack) {
     for (Cards left = s.deal.hands[s.giver]; left != 0; left &= left - 1) {
@@ -207,7 +207,7 @@ void Rules::LegalMoves(const State& s, MoveList& moves) const {
   }
 }
 
-bool Rules::IsLegal(const State& s, Move m) const {
+bool Rules::IsLegal(const Position& s, Move m) const {
   switch (s.phase) {
     case Phase::kGiveBack:
       return m >= kGiveAction && m < kDealAction &&
@@ -233,7 +233,7 @@ bool Rules::IsLegal(const State& s, Move m) const {
   return false;
 }
 
-void Rules::Apply(State& s, Move m) const {
+void Rules::Apply(Position& s, Move m) const {
   switch (s.phase) {
     case Phase::kSeating:
       s.table[s.seated++] = static_cast<uint8_t>(m - kSeatAction);
@@ -267,7 +267,7 @@ void Rules::Apply(State& s, Move m) const {
 }
 
 template <class List>
-void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
+void Rules::ListChanceOutcomes(const Position& s, List& outcomes) const {
   outcomes.clear();
   // Sized once: a new vector grown by push_back alone would move its
   // outcomes through every doubling (a deal's first card lists 53).
@@ -296,16 +296,16 @@ void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
   }
 }
 
-void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+void Rules::ChanceOutcomes(const Position& s, ChanceList& outcomes) const {
   ListChanceOutcomes(s, outcomes);
 }
 
-void Rules::ChanceOutcomes(const State& s,
+void Rules::ChanceOutcomes(const Position& s,
                            std::vector<ChanceOutcome>& outcomes) const {
   ListChanceOutcomes(s, outcomes);
 }
 
-Move Rules::SampleChance(const State& s, Rng& rng) const {
+Move Rules::SampleChance(const Position& s, Rng& rng) const {
   if (s.phase == Phase::kSeating) {
     int k = static_cast<int>(rng.Below(options_.players - s.seated));
     for (int q = 0;; ++q) {
@@ -321,22 +321,22 @@ Move Rules::SampleChance(const State& s, Rng& rng) const {
   return static_cast<Move>(kDealAction + NthCard(left, n));
 }
 
-double Rules::Score(const State& s, Player p) const {
+double Rules::Score(const Position& s, Player p) const {
   return s.games_done == 0 ? 0.0
                            : static_cast<double>(s.points[p]) / s.games_done;
 }
 
-double Rules::Return(const State& s, Player p) const {
+double Rules::Return(const Position& s, Player p) const {
   // Mean place points per deal average (players + 1) / 2 over the table.
   if (s.phase != Phase::kOver) return 0;
   return Score(s, p) - (options_.players + 1) / 2.0;
 }
 
-bool Rules::HorizonReached(const State& s) const {
+bool Rules::HorizonReached(const Position& s) const {
   return s.phase != Phase::kPlay && s.phase != Phase::kGiveBack;
 }
 
-double Rules::HorizonReturn(const State& s, Player p) const {
+double Rules::HorizonReturn(const Position& s, Player p) const {
   if (s.last_place[p] == 0) return 0;
   const double mean = (options_.players + 1) / 2.0;
   return (PlacePoints(s.last_place[p]) - mean) / (mean - 1);
@@ -350,7 +350,7 @@ std::vector<std::string> Rules::TallyNames() const {
   return names;
 }
 
-std::vector<double> Rules::Tallies(const State& s, Player p) const {
+std::vector<double> Rules::Tallies(const Position& s, Player p) const {
   return {s.place_count[p].begin(),
           s.place_count[p].begin() + options_.players};
 }
@@ -363,12 +363,12 @@ GameUnits Rules::Units() const {
           .rounds_per_game = options_.games};
 }
 
-int Rules::CardCount(const State& s, Player p) {
+int Rules::CardCount(const Position& s, Player p) {
   return (s.hidden >> p & 1) ? s.count[p] : std::popcount(s.deal.hands[p]);
 }
 
-State Rules::Redact(const State& s, Player viewer) const {
-  State view = s;
+Position Rules::Redact(const Position& s, Player viewer) const {
+  Position view = s;
   const int partner = Partner(s, viewer);
   for (int q = 0; q < options_.players; ++q) {
     view.count[q] = static_cast<uint8_t>(CardCount(s, q));
@@ -380,7 +380,7 @@ State Rules::Redact(const State& s, Player viewer) const {
   return view;
 }
 
-bool Rules::MoveVisibleTo(const State& before, Player, Move m,
+bool Rules::MoveVisibleTo(const Position& before, Player, Move m,
                           Player observer) const {
   if (m >= kDealAction && m < kSeatAction) {
     return observer == before.dealing_to;
@@ -392,7 +392,7 @@ bool Rules::MoveVisibleTo(const State& before, Player, Move m,
   return true;
 }
 
-uint32_t Rules::MoveSeenBy(const State& before, Player, Move m) const {
+uint32_t Rules::MoveSeenBy(const Position& before, Player, Move m) const {
   if (m >= kDealAction && m < kSeatAction) return 1u << before.dealing_to;
   if (m >= kGiveAction && m < kDealAction) {
     const int partner = Partner(before, before.giver);
@@ -401,8 +401,8 @@ uint32_t Rules::MoveSeenBy(const State& before, Player, Move m) const {
   return (1u << options_.players) - 1;
 }
 
-State Rules::Determinize(const State& view, Player viewer, Rng& rng) const {
-  State s = view;
+Position Rules::Determinize(const Position& view, Player viewer, Rng& rng) const {
+  Position s = view;
   if (view.hidden == 0) return s;
   const Cards mine = view.deal.hands[viewer];
   Cards pool = kFullDeck & ~view.deal.played & ~mine;

@@ -28,10 +28,10 @@ std::vector<int> Rules::ObservationTensorShape() const {
   return {ObservationSize(options_.players)};
 }
 
-void Rules::ObservationTensor(const State& s, Player p,
+void Rules::ObservationTensor(const Position& s, Player p,
                               absl::Span<float> out) const {
   const int n = options_.players;
-  const State view = Redact(s, p);
+  const Position view = Redact(s, p);
   const Deal& deal = view.deal;
   std::fill(out.begin(), out.end(), 0.0f);
   float* at = out.data();
@@ -67,12 +67,12 @@ std::vector<int> Rules::InformationStateTensorShape() const {
   return {ObservationSize(n) + (kCardBits + 2) * n + 2};
 }
 
-void Rules::InformationStateTensor(const State& s, Player p,
+void Rules::InformationStateTensor(const Position& s, Player p,
                                    absl::Span<float> out) const {
   const int n = options_.players;
   const int observation = ObservationSize(n);
   ObservationTensor(s, p, out.subspan(0, observation));
-  const State view = Redact(s, p);
+  const Position view = Redact(s, p);
   float* at = out.data() + observation;
   for (int k = 0; k < n; ++k) {
     const Player q = (p + k) % n;

@@ -38,7 +38,7 @@ std::string Joined(const T& values, int n) {
 
 }  // namespace
 
-std::string Rules::MoveToString(const State&, Move m) const {
+std::string Rules::MoveToString(const Position&, Move m) const {
   if (m < kMeldActions) return MeldText(MeldIndex::Get().MeldOf(m));
   if (m < kDealAction) return "give " + CardName(m - kGiveAction);
   if (m < kSeatAction) return "deal " + CardName(m - kDealAction);
@@ -46,7 +46,7 @@ std::string Rules::MoveToString(const State&, Move m) const {
   return fmt::format("first P{}", m - kFirstAction);
 }
 
-std::optional<Move> Rules::ParseMove(const State& s,
+std::optional<Move> Rules::ParseMove(const Position& s,
                                      std::string_view text) const {
   const std::string t(Trim(text));
   auto card_after = [&](size_t prefix) -> std::optional<int> {
@@ -87,7 +87,7 @@ std::optional<Move> Rules::ParseMove(const State& s,
   return std::nullopt;
 }
 
-std::string Rules::ToString(const State& s) const {
+std::string Rules::ToString(const Position& s) const {
   const Deal& d = s.deal;
   std::string out =
       s.phase == Phase::kOver
@@ -125,7 +125,7 @@ std::string Rules::ToString(const State& s) const {
   return out;
 }
 
-std::string Rules::ObservationString(const State& s, Player p) const {
+std::string Rules::ObservationString(const Position& s, Player p) const {
   // Anyone but a seated player sees the public part only.
   if (p < 0 || p >= options_.players) {
     return fmt::format("public:\n{}", ToString(Redact(s, kInvalidPlayer)));
@@ -133,7 +133,7 @@ std::string Rules::ObservationString(const State& s, Player p) const {
   return fmt::format("P{} sees:\n{}", p, ToString(Redact(s, p)));
 }
 
-std::string Rules::Serialize(const State& s) const {
+std::string Rules::Serialize(const Position& s) const {
   const int n = options_.players;
   const Deal& d = s.deal;
   std::vector<std::string> hands, received, places;
@@ -157,14 +157,14 @@ std::string Rules::Serialize(const State& s) const {
       Joined(d.place, n), Joined(d.next, n), Dotted(d.played));
 }
 
-absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
-  absl::StatusOr<State> s = Parse(text);
+absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
+  absl::StatusOr<Position> s = Parse(text);
   if (!s.ok()) return s.status();
   if (absl::Status valid = Validate(*s); !valid.ok()) return valid;
   return s;
 }
 
-absl::StatusOr<State> Rules::Parse(std::string_view text) const {
+absl::StatusOr<Position> Rules::Parse(std::string_view text) const {
   const int n = options_.players;
   auto error = [](std::string_view what) {
     return absl::InvalidArgumentError(fmt::format(
@@ -244,7 +244,7 @@ absl::StatusOr<State> Rules::Parse(std::string_view text) const {
     return out;
   };
 
-  State s;
+  Position s;
   const std::string& phase = value("phase");
   int phase_index = -1;
   for (int i = 0; i < 6; ++i) {
@@ -321,7 +321,7 @@ absl::StatusOr<State> Rules::Parse(std::string_view text) const {
   return s;
 }
 
-int Rules::ReceivedInGiveBack(const State& s, Player p) const {
+int Rules::ReceivedInGiveBack(const Position& s, Player p) const {
   const int n = options_.players;
   const bool four = n >= 4;
   const int place = s.last_place[p];
@@ -333,7 +333,7 @@ int Rules::ReceivedInGiveBack(const State& s, Player p) const {
   return 0;  // n - 1 with four: 2nd gives back last, ending the phase
 }
 
-absl::Status Rules::Validate(const State& s) const {
+absl::Status Rules::Validate(const Position& s) const {
   const int n = options_.players;
   const Deal& d = s.deal;
   auto error = [](std::string_view what) {

@@ -10,7 +10,7 @@
 
 namespace gameai::daifugo {
 
-absl::StatusOr<State> Rules::DeserializeView(std::string_view text,
+absl::StatusOr<Position> Rules::DeserializeView(std::string_view text,
                                              Player viewer) const {
   const int n = options_.players;
   auto error = [viewer](std::string_view what) {
@@ -21,9 +21,9 @@ absl::StatusOr<State> Rules::DeserializeView(std::string_view text,
     return absl::InvalidArgumentError(
         fmt::format("daifugo: viewer {} is not a seat (0..{})", viewer, n - 1));
   }
-  absl::StatusOr<State> parsed = Parse(text);
+  absl::StatusOr<Position> parsed = Parse(text);
   if (!parsed.ok()) return parsed.status();
-  const State& view = *parsed;
+  const Position& view = *parsed;
   const uint8_t others = static_cast<uint8_t>(((1 << n) - 1) & ~(1 << viewer));
   if (view.hidden != others) {
     return error(fmt::format(
@@ -70,7 +70,7 @@ absl::StatusOr<State> Rules::DeserializeView(std::string_view text,
   }
   Rng rng(viewer);  // any filling serves: Validate reads the hidden hands'
                     // sizes, not their cards
-  State full = Determinize(view, viewer, rng);
+  Position full = Determinize(view, viewer, rng);
   if (full.phase == Phase::kGiveBack) {
     // Redact blanks the exchange of the others; Validate counts the cards
     // received, so any cards do.

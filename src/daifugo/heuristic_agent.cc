@@ -23,13 +23,13 @@ class HeuristicAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "heuristic");
     if (!kernel.ok()) return kernel.status();
     return (*kernel)->rules().ToAction(
-        HeuristicMove((*kernel)->rules(), (*kernel)->kernel_state()));
+        HeuristicMove((*kernel)->rules(), (*kernel)->position()));
   }
 };
 
 }  // namespace
 
-EvalContext ContextFor(const Rules& rules, const State& s, Player p) {
+EvalContext ContextFor(const Rules& rules, const Position& s, Player p) {
   int players_in = 0;
   for (int q = 0; q < rules.NumPlayers(); ++q) {
     players_in += s.deal.place[q] == 0;
@@ -61,7 +61,7 @@ int GiveBackCard(Cards hand) {
   return no_joker ? std::countr_zero(no_joker) : kJokerBit;
 }
 
-Move HeuristicMove(const Rules& rules, const State& s) {
+Move HeuristicMove(const Rules& rules, const Position& s) {
   const Player p = rules.CurrentPlayer(s);
   const Cards hand = s.deal.hands[p];
   if (s.phase == Phase::kGiveBack) return Rules::GiveMove(GiveBackCard(hand));

@@ -14,7 +14,7 @@ namespace gameai::daifugo {
 namespace {
 
 // PlayOut: `s` played to the end of its deal by RolloutMove for everyone.
-void PlayOut(const Rules& rules, State& s, Rng& rng) {
+void PlayOut(const Rules& rules, Position& s, Rng& rng) {
   while (!rules.HorizonReached(s)) rules.Apply(s, RolloutMove(rules, s, rng));
 }
 
@@ -31,7 +31,7 @@ class MonteCarloAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "montecarlo");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    const State& s = (*kernel)->kernel_state();
+    const Position& s = (*kernel)->position();
     double mean = 0;
     int rounds = 0;
     const Move move = MonteCarloMove(rules, s, options_, rng_, &mean, &rounds);
@@ -58,7 +58,7 @@ class MonteCarloAgent final : public Agent {
 
 }  // namespace
 
-Move MonteCarloMove(const Rules& rules, const State& view,
+Move MonteCarloMove(const Rules& rules, const Position& view,
                     const MonteCarloOptions& options, Rng& rng,
                     double* mean_return, int* rounds) {
   if (mean_return != nullptr) *mean_return = std::nan("");
@@ -82,10 +82,10 @@ Move MonteCarloMove(const Rules& rules, const State& view,
     if (rounds != nullptr) *rounds = played;
     const uint64_t seed = rng();
     Rng deal_rng(seed);
-    const State deal = rules.Determinize(view, self, deal_rng);
+    const Position deal = rules.Determinize(view, self, deal_rng);
     for (int j = 0; j < moves.size(); ++j) {
       Rng playout_rng(seed ^ 0x9e3779b97f4a7c15ULL);  // the same for each move
-      State s = deal;
+      Position s = deal;
       rules.Apply(s, moves[j]);
       PlayOut(rules, s, playout_rng);
       value[j] += rules.HorizonReturn(s, self);

@@ -17,7 +17,7 @@ namespace {
 using daifugo::Cards;
 using daifugo::Phase;
 using daifugo::Rules;
-using KState = KernelState<Rules>;
+using Position = KernelState<Rules>;
 
 std::string PlaceName(int place, int players) {
   static constexpr const char* kOrdinals[] = {"1st", "2nd", "3rd", "4th",
@@ -55,9 +55,9 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string Board(const gameai::State& view, Player seat,
                     const std::vector<std::string>& names) const override {
-    const KState& k = Kernel(view);
+    const Position& k = Kernel(view);
     const Rules& rules = k.rules();
-    const daifugo::State& s = k.kernel_state();
+    const daifugo::Position& s = k.position();
     const daifugo::Deal& d = s.deal;
     std::string out = fmt::format("\nDeal {} of {}.", s.games_done + 1,
                                   rules.options().games);
@@ -143,8 +143,8 @@ class Screen final : public KernelScreen<Rules> {
                        const Event& event, Player viewer,
                        const std::vector<std::string>& names) const override {
     const Rules& rules = Kernel(before).rules();
-    const daifugo::State& b = Kernel(before).kernel_state();
-    const daifugo::State& a = Kernel(after).kernel_state();
+    const daifugo::Position& b = Kernel(before).position();
+    const daifugo::Position& a = Kernel(after).position();
     const int n = rules.NumPlayers();
     std::string out;
     if (event.actor == kChancePlayer) {
@@ -216,8 +216,8 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string End(const gameai::State& view,
                   const std::vector<std::string>& names) const override {
-    const KState& k = Kernel(view);
-    const daifugo::State& s = k.kernel_state();
+    const Position& k = Kernel(view);
+    const daifugo::Position& s = k.position();
     const int n = k.rules().NumPlayers();
     std::string out = fmt::format(
         "\nThe match is over ({} deals). Mean place points per deal ({} for "
@@ -252,7 +252,7 @@ class Screen final : public KernelScreen<Rules> {
   }
 
   // DealtText: the viewer's new hand, and the forced exchange it was in.
-  static std::string DealtText(const daifugo::State& b, const daifugo::State& a,
+  static std::string DealtText(const daifugo::Position& b, const daifugo::Position& a,
                                const Event& event, Player viewer,
                                const std::vector<std::string>& names,
                                const Rules& rules) {
@@ -280,14 +280,14 @@ class Screen final : public KernelScreen<Rules> {
     return out;
   }
 
-  static std::string LeadText(const daifugo::State& a,
+  static std::string LeadText(const daifugo::Position& a,
                               const std::vector<std::string>& names) {
     return fmt::format("{} lead{}.\n", names[a.deal.to_move],
                        IsYou(names[a.deal.to_move]) ? "" : "s");
   }
 
   // PlayStartText: the hand after the exchange, and who leads.
-  static std::string PlayStartText(const daifugo::State& a, Player viewer,
+  static std::string PlayStartText(const daifugo::Position& a, Player viewer,
                                    const std::vector<std::string>& names) {
     std::string out;
     if (viewer >= 0) {
@@ -296,8 +296,8 @@ class Screen final : public KernelScreen<Rules> {
     return out + LeadText(a, names);
   }
 
-  static std::string DealOverText(const daifugo::State& b,
-                                  const daifugo::State& a,
+  static std::string DealOverText(const daifugo::Position& b,
+                                  const daifugo::Position& a,
                                   const std::vector<std::string>& names,
                                   const Rules& rules) {
     const int n = rules.NumPlayers();

@@ -16,7 +16,7 @@ int Rank(const Meld& m, bool revolution) {
 
 // The rules are part of the policy signature (kernel-level agents take
 // them); this policy needs only the state.
-Move RolloutMove(const Rules& /*rules*/, const State& s, Rng& rng) {
+Move RolloutMove(const Rules& /*rules*/, const Position& s, Rng& rng) {
   if (s.phase == Phase::kGiveBack) {
     return Rules::GiveMove(GiveBackCard(s.deal.hands[s.giver]));
   }

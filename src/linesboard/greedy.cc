@@ -9,7 +9,7 @@
 namespace gameai::linesboard {
 
 const MoveEvaluator::Lines& MoveEvaluator::LinesAt(const Rules& rules,
-                                                   const State& s, int target,
+                                                   const Position& s, int target,
                                                    int color) {
   Lines& lines = lines_[target][color];
   if (lines.stamp == stamp_) return lines;
@@ -42,7 +42,7 @@ const MoveEvaluator::Lines& MoveEvaluator::LinesAt(const Rules& rules,
   return lines;
 }
 
-GreedyChoice GreedyMove(const Rules& rules, const State& s, Rng& rng,
+GreedyChoice GreedyMove(const Rules& rules, const Position& s, Rng& rng,
                         MoveEvaluator& evaluator) {
   GreedyChoice choice;
   choice.score = -1;
@@ -91,8 +91,8 @@ class GreedyAgent final : public Agent {
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     if (evaluator_ == nullptr) evaluator_ = std::make_unique<MoveEvaluator>();
-    last_ = GreedyMove(rules, (*kernel)->kernel_state(), rng_, *evaluator_);
-    last_text_ = rules.MoveToString((*kernel)->kernel_state(), last_.move);
+    last_ = GreedyMove(rules, (*kernel)->position(), rng_, *evaluator_);
+    last_text_ = rules.MoveToString((*kernel)->position(), last_.move);
     return rules.ToAction(last_.move);
   }
 

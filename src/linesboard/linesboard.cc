@@ -97,8 +97,8 @@ int64_t Rules::MaxScore() const {
          (cells_ + int64_t{options_.spawn} * options_.max_turns);
 }
 
-State Rules::InitialState() const {
-  State s{};
+Position Rules::InitialPosition() const {
+  Position s{};
   s.setup_left = static_cast<uint8_t>(options_.initial_balls);
   s.draws_left = static_cast<uint8_t>(options_.spawn);
   if (s.setup_left == 0) RemoveLinesWithoutScore(s);
@@ -106,7 +106,7 @@ State Rules::InitialState() const {
   return s;
 }
 
-Player Rules::CurrentPlayer(const State& s) const {
+Player Rules::CurrentPlayer(const Position& s) const {
   if (s.over) return kTerminalPlayer;
   if (s.setup_left > 0 || s.spawn_left > 0 || s.draws_left > 0) {
     return kChancePlayer;
@@ -114,14 +114,14 @@ Player Rules::CurrentPlayer(const State& s) const {
   return s.player;
 }
 
-int Rules::ColorAt(const State& s, int bit) {
+int Rules::ColorAt(const Position& s, int bit) {
   for (int c = 0; c < kMaxColors; ++c) {
     if ((s.balls[c] >> bit) & 1) return c;
   }
   return -1;
 }
 
-LineMatches Rules::Matches(const State& s) const {
+LineMatches Rules::Matches(const Position& s) const {
   LineMatches result;
   const int length = options_.min_line;
   for (int c = 0; c < options_.colors; ++c) {
@@ -149,7 +149,7 @@ LineMatches Rules::Matches(const State& s) const {
   return result;
 }
 
-LineMatches Rules::MoveMatches(const State& s, int source_bit,
+LineMatches Rules::MoveMatches(const Position& s, int source_bit,
                                int target_bit) const {
   const int color = ColorAt(s, source_bit);
   const Bits mine = (s.balls[color] & ~Bit(source_bit)) | Bit(target_bit);
@@ -176,12 +176,12 @@ LineMatches Rules::MoveMatches(const State& s, int source_bit,
   return result;
 }
 
-Bits Rules::Reachable(const State& s, int source_bit) const {
+Bits Rules::Reachable(const Position& s, int source_bit) const {
   const Bits empty = Empty(s);
   return geometry_.Flood(neighbours_[source_bit] & empty, empty);
 }
 
-void Rules::LegalMoves(const State& s, MoveList& moves) const {
+void Rules::LegalMoves(const Position& s, MoveList& moves) const {
   moves.count = 0;
   if (CurrentPlayer(s) < 0) return;
   ForEachSource(s, [&](int source, Bits targets) {
@@ -192,7 +192,7 @@ void Rules::LegalMoves(const State& s, MoveList& moves) const {
   });
 }
 
-bool Rules::IsLegal(const State& s, Move m) const {
+bool Rules::IsLegal(const Position& s, Move m) const {
   const Player player = CurrentPlayer(s);
   if (player == kTerminalPlayer) return false;
   const Bits empty = Empty(s);
@@ -214,13 +214,13 @@ bool Rules::IsLegal(const State& s, Move m) const {
   return !((empty >> source) & 1) && ((Reachable(s, source) >> target) & 1);
 }
 
-void Rules::RemoveLinesWithoutScore(State& s) const {
+void Rules::RemoveLinesWithoutScore(Position& s) const {
   const LineMatches matches = Matches(s);
   if (matches.cells == 0) return;
   for (Bits& b : s.balls) b &= ~matches.cells;
 }
 
-void Rules::CheckGameOver(State& s) const {
+void Rules::CheckGameOver(Position& s) const {
   const Bits empty = Empty(s);
   const bool can_move = (geometry_.Dilate(empty) & Occupied(s)) != 0;
   if (s.turns >= static_cast<uint32_t>(options_.max_turns) || empty == 0 ||
@@ -228,7 +228,7 @@ void Rules::CheckGameOver(State& s) const {
     s.over = 1;
 }
 
-void Rules::Apply(State& s, Move m) const {
+void Rules::Apply(Position& s, Move m) const {
   if (m < setup_action_) {
     const int source = SourceBit(m), target = TargetBit(m);
     const int color = ColorAt(s, source);
@@ -278,7 +278,7 @@ void Rules::Apply(State& s, Move m) const {
 }
 
 template <class List>
-void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
+void Rules::ListChanceOutcomes(const Position& s, List& outcomes) const {
   outcomes.clear();
   const Bits empty = Empty(s);
   const int num_empty = PopCount(empty);
@@ -306,16 +306,16 @@ void Rules::ListChanceOutcomes(const State& s, List& outcomes) const {
   }
 }
 
-void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+void Rules::ChanceOutcomes(const Position& s, ChanceList& outcomes) const {
   ListChanceOutcomes(s, outcomes);
 }
 
-void Rules::ChanceOutcomes(const State& s,
+void Rules::ChanceOutcomes(const Position& s,
                            std::vector<ChanceOutcome>& outcomes) const {
   ListChanceOutcomes(s, outcomes);
 }
 
-Move Rules::SampleChance(const State& s, Rng& rng) const {
+Move Rules::SampleChance(const Position& s, Rng& rng) const {
   if (s.setup_left > 0 || s.spawn_left > 0) {
     const Bits empty = Empty(s);
     const int bit = KthBit(empty, static_cast<int>(rng.Below(PopCount(empty))));
@@ -325,7 +325,7 @@ Move Rules::SampleChance(const State& s, Rng& rng) const {
   return PreviewAction(static_cast<int>(rng.Below(options_.colors)));
 }
 
-std::optional<Move> Rules::SampleMove(const State& s, Rng& rng) const {
+std::optional<Move> Rules::SampleMove(const Position& s, Rng& rng) const {
   std::array<std::pair<int, Bits>, kMaxCells> sources;
   int num_sources = 0, total = 0;
   ForEachSource(s, [&](int source, Bits targets) {
@@ -341,13 +341,13 @@ std::optional<Move> Rules::SampleMove(const State& s, Rng& rng) const {
   }
 }
 
-double Rules::Return(const State& s, Player p) const {
+double Rules::Return(const Position& s, Player p) const {
   if (!s.over) return 0;
   const int mine = s.score[p], theirs = s.score[1 - p];
   return mine > theirs ? 1.0 : mine < theirs ? -1.0 : 0.0;
 }
 
-std::string Rules::ToString(const State& s) const {
+std::string Rules::ToString(const Position& s) const {
   std::string out = "   ";
   for (int c = 0; c < options_.cols; ++c) {
     out += fmt::format(" {}", static_cast<char>('a' + c));
@@ -371,7 +371,7 @@ std::string Rules::ToString(const State& s) const {
   return out;
 }
 
-std::string Rules::Serialize(const State& s) const {
+std::string Rules::Serialize(const Position& s) const {
   std::string cells;
   for (int r = 0; r < options_.rows; ++r) {
     if (r > 0) cells += '/';
@@ -389,7 +389,7 @@ std::string Rules::Serialize(const State& s) const {
       s.player, s.setup_left, s.spawn_left, s.draws_left, s.over);
 }
 
-absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
+absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
   auto error = [](std::string_view what) {
     return absl::InvalidArgumentError(fmt::format(
         "linesboard: {}; expected \"cells=<rows of . or A..H joined by /> "
@@ -397,7 +397,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
         "spawn=N draws=N over=0|1\"",
         what));
   };
-  State s{};
+  Position s{};
   // The nine keys, each exactly once.
   constexpr std::string_view kKeys[] = {"cells", "preview", "score",
                                         "turns", "player",  "setup",
@@ -482,7 +482,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   return s;
 }
 
-absl::Status Rules::Validate(const State& s) const {
+absl::Status Rules::Validate(const Position& s) const {
   auto error = [](std::string_view what) {
     return absl::InvalidArgumentError(
         fmt::format("linesboard: invalid state: {}", what));
@@ -552,7 +552,7 @@ absl::Status Rules::Validate(const State& s) const {
   return CheckPlayable(*this, s);
 }
 
-std::string Rules::MoveToString(const State& s, Move m) const {
+std::string Rules::MoveToString(const Position& s, Move m) const {
   if (m < setup_action_) {
     return fmt::format("{}-{}", CellName(SourceBit(m)), CellName(TargetBit(m)));
   }
@@ -568,7 +568,7 @@ std::string Rules::MoveToString(const State& s, Move m) const {
   return fmt::format("preview {}", ColorLetter(m - preview_action_));
 }
 
-std::optional<Move> Rules::ParseMove(const State& s,
+std::optional<Move> Rules::ParseMove(const Position& s,
                                      std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   if (words.size() == 1) {

@@ -13,7 +13,7 @@ std::vector<int> Rules::ObservationTensorShape() const {
   return {options_.colors * cells_ + options_.spawn * options_.colors + 4};
 }
 
-void Rules::ObservationTensor(const State& s, Player p,
+void Rules::ObservationTensor(const Position& s, Player p,
                               absl::Span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
   for (int c = 0; c < options_.colors; ++c) {

@@ -11,7 +11,7 @@
 
 namespace gameai::linesboard {
 
-int Threats(const Rules& rules, const State& s) {
+int Threats(const Rules& rules, const Position& s) {
   const Geometry& g = rules.geometry();
   const Bits empty = rules.Empty(s);
   const int length = rules.options().min_line;
@@ -42,7 +42,7 @@ int Threats(const Rules& rules, const State& s) {
   return total;
 }
 
-int LookaheadPlanner::ChainValue(const Rules& rules, const State& s, int depth,
+int LookaheadPlanner::ChainValue(const Rules& rules, const Position& s, int depth,
                                  Move* first) {
   struct Scoring {
     Move move;
@@ -71,7 +71,7 @@ int LookaheadPlanner::ChainValue(const Rules& rules, const State& s, int depth,
   const int width =
       std::min<int>(options_.chain_width, static_cast<int>(scoring.size()));
   for (int i = 0; i < width; ++i) {
-    State next = s;
+    Position next = s;
     rules.Apply(next, scoring[i].move);
     int value = scoring[i].score;
     if (rules.CurrentPlayer(next) == s.player) {
@@ -85,7 +85,7 @@ int LookaheadPlanner::ChainValue(const Rules& rules, const State& s, int depth,
   return best;
 }
 
-Move LookaheadPlanner::QuietMove(const Rules& rules, const State& s, Rng& rng) {
+Move LookaheadPlanner::QuietMove(const Rules& rules, const Position& s, Rng& rng) {
   // Every move is quiet here: keep those leaving the fewest threats.
   // Allocated once per thread (see GreedyMove on thread-local move lists).
   thread_local const std::unique_ptr<MoveList> safest_list =
@@ -96,7 +96,7 @@ Move LookaheadPlanner::QuietMove(const Rules& rules, const State& s, Rng& rng) {
   MoveList moves;
   rules.LegalMoves(s, moves);
   for (Move m : moves) {
-    State next = s;
+    Position next = s;
     const int source = rules.SourceBit(m), target = rules.TargetBit(m);
     Bits& color = next.balls[Rules::ColorAt(s, source)];
     color = (color & ~Bit(source)) | Bit(target);
@@ -120,7 +120,7 @@ Move LookaheadPlanner::QuietMove(const Rules& rules, const State& s, Rng& rng) {
     double total = 0;
     for (int k = 0; k < options_.spawn_samples; ++k) {
       Rng spawns(DeriveSeed(spawn_seed, k));
-      State next = s;
+      Position next = s;
       rules.Apply(next, safest[i]);
       while (next.spawn_left > 0 && !next.over) {
         rules.Apply(next, rules.SampleChance(next, spawns));
@@ -141,7 +141,7 @@ Move LookaheadPlanner::QuietMove(const Rules& rules, const State& s, Rng& rng) {
   return best;
 }
 
-Move LookaheadPlanner::Choose(const Rules& rules, const State& s, Rng& rng) {
+Move LookaheadPlanner::Choose(const Rules& rules, const Position& s, Rng& rng) {
   Move first = 0;
   const int chain = ChainValue(rules, s, options_.chain_depth, &first);
   if (chain > 0) {
@@ -168,7 +168,7 @@ class LookaheadAgent final : public Agent {
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
     return rules.ToAction(
-        planner_.Choose(rules, (*kernel)->kernel_state(), rng_));
+        planner_.Choose(rules, (*kernel)->position(), rng_));
   }
 
   void OnStartGame(const Game&, uint64_t seed) override {

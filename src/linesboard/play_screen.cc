@@ -12,7 +12,7 @@ namespace gameai::linesboard {
 namespace {
 
 using linesboard::Rules;
-using KState = KernelState<Rules>;
+using Position = KernelState<Rules>;
 
 std::string CellText(int bit) {
   return fmt::format("{}{}",
@@ -22,7 +22,7 @@ std::string CellText(int bit) {
 
 char ColorLetter(int color) { return static_cast<char>('A' + color); }
 
-int Balls(const linesboard::State& s) {
+int Balls(const linesboard::Position& s) {
   return linesboard::PopCount(Rules::Occupied(s));
 }
 
@@ -43,8 +43,8 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string Board(const gameai::State& view, Player,
                     const std::vector<std::string>& names) const override {
-    const KState& k = Kernel(view);
-    const linesboard::State& s = k.kernel_state();
+    const Position& k = Kernel(view);
+    const linesboard::Position& s = k.position();
     const linesboard::Options& o = k.rules().options();
     std::string out = "\n    ";
     for (int c = 0; c < o.cols; ++c) {
@@ -77,7 +77,7 @@ class Screen final : public KernelScreen<Rules> {
 
   absl::StatusOr<Action> Parse(const gameai::State& view, Player seat,
                                std::string_view text) const override {
-    const KState& k = Kernel(view);
+    const Position& k = Kernel(view);
     const std::string t = Lower(text);
     std::smatch m;
     if (!std::regex_match(
@@ -90,7 +90,7 @@ class Screen final : public KernelScreen<Rules> {
     const std::string from = m[1].str() + m[2].str();
     const std::string to = m[4].str() + m[5].str();
     const std::optional<linesboard::Move> move =
-        k.rules().ParseMove(k.kernel_state(), from + "-" + to);
+        k.rules().ParseMove(k.position(), from + "-" + to);
     if (!move) {
       return absl::InvalidArgumentError(
           fmt::format("{} or {} is off the board", from, to));
@@ -100,7 +100,7 @@ class Screen final : public KernelScreen<Rules> {
     if (std::find(legal.begin(), legal.end(), action) != legal.end()) {
       return action;
     }
-    const linesboard::State& s = k.kernel_state();
+    const linesboard::Position& s = k.position();
     if (Rules::ColorAt(s, k.rules().SourceBit(*move)) < 0) {
       return absl::InvalidArgumentError(fmt::format("no ball at {}", from));
     }
@@ -114,8 +114,8 @@ class Screen final : public KernelScreen<Rules> {
   // Moves: the balls that can move, grouped by the cells they reach (balls
   // next to one open region share its cells).
   std::string Moves(const gameai::State& view, Player) const override {
-    const KState& k = Kernel(view);
-    const linesboard::State& s = k.kernel_state();
+    const Position& k = Kernel(view);
+    const linesboard::Position& s = k.position();
     std::vector<std::pair<linesboard::Bits, std::vector<std::string>>> groups;
     int count = 0;
     k.rules().ForEachSource(s, [&](int source, linesboard::Bits targets) {
@@ -145,9 +145,9 @@ class Screen final : public KernelScreen<Rules> {
                        const Event& event, Player,
                        const std::vector<std::string>& names) const override {
     if (event.actions.size() != 1) return {};
-    const KState& kb = Kernel(before);
-    const linesboard::State& b = kb.kernel_state();
-    const linesboard::State& a = Kernel(after).kernel_state();
+    const Position& kb = Kernel(before);
+    const linesboard::Position& b = kb.position();
+    const linesboard::Position& a = Kernel(after).position();
     const linesboard::Move m = kb.rules().ToMove(event.actions[0]);
     if (event.actor == kChancePlayer) {
       if (m < kb.rules().SpawnAction(0) || b.setup_left > 0) return {};

@@ -8,7 +8,7 @@ namespace gameai::linesboard {
 ReferenceBoard::ReferenceBoard(int rows, int cols, int min_line)
     : rows_(rows), cols_(cols), min_line_(min_line), cells_(rows * cols, -1) {}
 
-ReferenceBoard ReferenceBoard::FromState(const Rules& rules, const State& s) {
+ReferenceBoard ReferenceBoard::FromState(const Rules& rules, const Position& s) {
   const Options& o = rules.options();
   ReferenceBoard board(o.rows, o.cols, o.min_line);
   for (int cell = 0; cell < o.rows * o.cols; ++cell) {

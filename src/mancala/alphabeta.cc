@@ -27,13 +27,13 @@ AlphaBeta::AlphaBeta(const Rules& rules, const AlphaBetaOptions& options,
       table_(size_t{1} << options.tt_log2_size),
       mask_((uint64_t{1} << options.tt_log2_size) - 1) {}
 
-uint64_t AlphaBeta::Key(const State& s) const {
+uint64_t AlphaBeta::Key(const Position& s) const {
   uint64_t w[3];
   std::memcpy(w, &s, sizeof(w));
   return Mix64(w[0] ^ Mix64(w[1] ^ Mix64(w[2])));
 }
 
-int AlphaBeta::Evaluate(const State& s) const {
+int AlphaBeta::Evaluate(const Position& s) const {
   const Player me = s.to_move;
   const int own = rules_.Store(s, me);
   const int other = rules_.Store(s, 1 - me);
@@ -62,7 +62,7 @@ bool AlphaBeta::OutOfBudget() {
   return options_.time_ms > 0 && std::chrono::steady_clock::now() >= deadline_;
 }
 
-int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
+int AlphaBeta::Negamax(const Position& s, int depth, int alpha, int beta,
                        int ply) {
   ++nodes_;
   const Player me = s.to_move;
@@ -90,7 +90,7 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
 
   // Children in search order: TT move, extra turns, then by store gain and
   // nearness to the store.
-  std::array<State, kMaxPits> children;
+  std::array<Position, kMaxPits> children;
   std::array<int, kMaxPits> order_score;
   std::array<Move, kMaxPits> moves{};
   MoveList legal;
@@ -119,7 +119,7 @@ int AlphaBeta::Negamax(const State& s, int depth, int alpha, int beta,
   int best = -kInfinity;
   Move best_move = moves[index[0]];
   for (int k = 0; k < count; ++k) {
-    const State& child = children[index[k]];
+    const Position& child = children[index[k]];
     // A finished child is scored from its to_move's side too, so the sign
     // follows to_move alone (a game can end on an extra-turn move).
     const bool same_side = child.to_move == me;
@@ -154,7 +154,7 @@ void AlphaBeta::Forget() {
   generation_ = 1;
 }
 
-SearchResult AlphaBeta::Search(const State& root) {
+SearchResult AlphaBeta::Search(const Position& root) {
   nodes_ = 0;
   stopped_ = false;
   root_player_ = root.to_move;
@@ -177,7 +177,7 @@ SearchResult AlphaBeta::Search(const State& root) {
   options_.nodes = node_budget;
   result.nodes = nodes_;
   // Principal variation from the table.
-  State s = root;
+  Position s = root;
   for (int i = 0; i < result.depth && !rules_.IsOver(s); ++i) {
     const Entry& entry = table_[Key(s) & mask_];
     if (entry.key != Key(s) || entry.generation != generation_ ||
@@ -259,7 +259,7 @@ class AlphaBetaAgent final : public Agent {
       }
       rules_ = &rules;
     }
-    const State& state = (*kernel)->kernel_state();
+    const Position& state = (*kernel)->position();
     last_ = search_->Search(state);
     return rules.ToAction(last_.best_move);
   }

@@ -87,7 +87,7 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Create(const Rules& rules,
   return db;
 }
 
-int64_t EndgameDb::Index(const State& s, int k) const {
+int64_t EndgameDb::Index(const Position& s, int k) const {
   const int p = rules_.pits();
   const int parts = 2 * p;
   int64_t rank = tables_->offset[k];
@@ -102,13 +102,13 @@ int64_t EndgameDb::Index(const State& s, int k) const {
   return rank;
 }
 
-int EndgameDb::Value(const State& s) {
+int EndgameDb::Value(const Position& s) {
   return Value(s, rules_.SideSeeds(s, 0) + rules_.SideSeeds(s, 1));
 }
 
-int EndgameDb::Value(const State& s, int k) { return ValueAt(s, Index(s, k)); }
+int EndgameDb::Value(const Position& s, int k) { return ValueAt(s, Index(s, k)); }
 
-int EndgameDb::ValueAt(const State& s, int64_t index) {
+int EndgameDb::ValueAt(const Position& s, int64_t index) {
   uint8_t& slot = values_[index];
   if (slot != 0) return slot - kOffset;
   const Player me = s.to_move;
@@ -122,11 +122,11 @@ int EndgameDb::ValueAt(const State& s, int64_t index) {
     // database is read at random, one cache miss per child.
     MoveList moves;
     rules_.LegalMoves(s, moves);
-    State children[kMaxPits];
+    Position children[kMaxPits];
     int gains[kMaxPits];
     int64_t indices[kMaxPits];
     for (int i = 0; i < moves.size(); ++i) {
-      State& child = children[i];
+      Position& child = children[i];
       child = s;
       rules_.Apply(child, moves[i]);
       gains[i] = (rules_.Store(child, me) - rules_.Store(s, me)) -
@@ -156,7 +156,7 @@ int EndgameDb::ValueAt(const State& s, int64_t index) {
 void EndgameDb::FillAll() {
   const int p = rules_.pits();
   const int parts = 2 * p;
-  State s = rules_.InitialState();
+  Position s = rules_.InitialPosition();
   s.to_move = 0;
   // The all-empty spread (rank 0) is the finished game: nothing to gain.
   if (values_[0] == 0) {

@@ -6,7 +6,7 @@
 
 namespace gameai::mancala {
 
-int GreedyValue(const Rules& rules, const State& s, Player player) {
+int GreedyValue(const Rules& rules, const Position& s, Player player) {
   const int half = rules.TotalSeeds() / 2;
   const int own = rules.Store(s, player);
   const int other = rules.Store(s, 1 - player);
@@ -16,14 +16,14 @@ int GreedyValue(const Rules& rules, const State& s, Player player) {
   return own - other;
 }
 
-GreedyChoice GreedyBestMove(const Rules& rules, const State& s) {
+GreedyChoice GreedyBestMove(const Rules& rules, const Position& s) {
   GreedyChoice choice;
   choice.pit_values.fill(-6000);
   const Player mover = s.to_move;
   MoveList moves;
   rules.LegalMoves(s, moves);
   for (Move m : moves) {
-    State copy = s;
+    Position copy = s;
     rules.Apply(copy, m);
     const bool extra_turn = !rules.IsOver(copy) && copy.to_move == mover;
     const int value = extra_turn ? GreedyBestMove(rules, copy).value
@@ -59,7 +59,7 @@ class GreedyAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "greedy");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    last_ = GreedyBestMove(rules, (*kernel)->kernel_state());
+    last_ = GreedyBestMove(rules, (*kernel)->position());
     pits_ = rules.pits();
     return rules.ToAction(last_.move);
   }

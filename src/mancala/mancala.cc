@@ -90,8 +90,8 @@ int Rules::MaxGameLength() const {
   return s + options_.seeds * pit_span + s * pit_span;
 }
 
-State Rules::InitialState() const {
-  State s{};
+Position Rules::InitialPosition() const {
+  Position s{};
   for (Player p = 0; p < 2; ++p) {
     for (int i = 0; i < options_.pits; ++i) {
       s.board[PitIndex(p, i)] = static_cast<uint8_t>(options_.seeds);
@@ -101,7 +101,7 @@ State Rules::InitialState() const {
   return s;
 }
 
-void Rules::LegalMoves(const State& s, MoveList& moves) const {
+void Rules::LegalMoves(const Position& s, MoveList& moves) const {
   moves.count = 0;
   if (IsOver(s)) return;
   // High bit of each non-empty pit's byte, without a branch per pit.
@@ -114,7 +114,7 @@ void Rules::LegalMoves(const State& s, MoveList& moves) const {
   }
 }
 
-void Rules::Apply(State& s, Move m) const {
+void Rules::Apply(Position& s, Move m) const {
   const int pits = options_.pits;
   const Player mover = s.to_move;
   const int own_store = StoreIndex(mover);
@@ -160,13 +160,13 @@ void Rules::Apply(State& s, Move m) const {
   }
 }
 
-double Rules::Return(const State& s, Player p) const {
+double Rules::Return(const Position& s, Player p) const {
   if (!IsOver(s)) return 0;
   const int diff = Store(s, p) - Store(s, 1 - p);
   return diff > 0 ? 1.0 : diff < 0 ? -1.0 : 0.0;
 }
 
-std::string Rules::ToString(const State& s) const {
+std::string Rules::ToString(const Position& s) const {
   const int pits = options_.pits;
   std::string top = "Player 1:    ";
   for (int i = pits - 1; i >= 0; --i) {
@@ -187,7 +187,7 @@ std::string Rules::ToString(const State& s) const {
                      status);
 }
 
-std::string Rules::Serialize(const State& s) const {
+std::string Rules::Serialize(const Position& s) const {
   std::string out = std::to_string(s.to_move);
   for (int i = 0; i < 2 * options_.pits + 2; ++i) {
     out += ' ';
@@ -196,7 +196,7 @@ std::string Rules::Serialize(const State& s) const {
   return out;
 }
 
-absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
+absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
   const std::vector<std::string_view> fields = SplitWords(text);
   const int expected = 2 * options_.pits + 3;
   if (static_cast<int>(fields.size()) != expected) {
@@ -205,7 +205,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
                     "{} board entries), got {}",
                     expected, 2 * options_.pits + 2, fields.size()));
   }
-  State s{};
+  Position s{};
   int values[2 * kMaxPits + 3] = {};
   for (int i = 0; i < expected; ++i) {
     const std::optional<int64_t> value = ParseInt(fields[i]);
@@ -228,7 +228,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   return s;
 }
 
-absl::Status Rules::Validate(const State& s) const {
+absl::Status Rules::Validate(const Position& s) const {
   if (s.to_move > 1) {
     return absl::InvalidArgumentError(fmt::format(
         "mancala state: player to move {} must be 0 or 1", s.to_move));

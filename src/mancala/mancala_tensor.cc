@@ -14,7 +14,7 @@ std::vector<int> Rules::ObservationTensorShape() const {
   return {2 * options_.pits + 3};
 }
 
-void Rules::ObservationTensor(const State& s, Player p,
+void Rules::ObservationTensor(const Position& s, Player p,
                               absl::Span<float> out) const {
   const int pits = options_.pits;
   for (int side = 0; side < 2; ++side) {

@@ -13,7 +13,7 @@ namespace gameai::mancala {
 namespace {
 
 using mancala::Rules;
-using KState = KernelState<Rules>;
+using Position = KernelState<Rules>;
 
 class Screen final : public KernelScreen<Rules> {
  public:
@@ -33,9 +33,9 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string Board(const gameai::State& view, Player seat,
                     const std::vector<std::string>& names) const override {
-    const KState& k = Kernel(view);
+    const Position& k = Kernel(view);
     const Rules& rules = k.rules();
-    const mancala::State& s = k.kernel_state();
+    const mancala::Position& s = k.position();
     const Player me = seat >= 0 ? seat : 0;
     const Player other = 1 - me;
     const int pits = rules.pits();
@@ -68,11 +68,11 @@ class Screen final : public KernelScreen<Rules> {
 
   std::vector<Choice> Choices(const gameai::State& view,
                               Player seat) const override {
-    const KState& k = Kernel(view);
+    const Position& k = Kernel(view);
     std::vector<Choice> out;
     for (Action a : view.LegalActions(seat)) {
       const int seeds =
-          k.kernel_state().board[k.rules().PitIndex(seat, static_cast<int>(a))];
+          k.position().board[k.rules().PitIndex(seat, static_cast<int>(a))];
       out.push_back({std::to_string(a + 1), a,
                      fmt::format("pit {} ({} seed{})", a + 1, seeds,
                                  seeds == 1 ? "" : "s")});
@@ -101,14 +101,14 @@ class Screen final : public KernelScreen<Rules> {
                        const Event& event, Player,
                        const std::vector<std::string>& names) const override {
     if (event.actions.size() != 1 || event.actor < 0) return {};
-    const KState& b = Kernel(before);
-    const KState& a = Kernel(after);
+    const Position& b = Kernel(before);
+    const Position& a = Kernel(after);
     const Rules& rules = b.rules();
     const Player mover = event.actor;
     const int pit = static_cast<int>(event.actions[0]);
-    const int seeds = b.kernel_state().board[rules.PitIndex(mover, pit)];
-    const int gain = rules.Store(a.kernel_state(), mover) -
-                     rules.Store(b.kernel_state(), mover);
+    const int seeds = b.position().board[rules.PitIndex(mover, pit)];
+    const int gain = rules.Store(a.position(), mover) -
+                     rules.Store(b.position(), mover);
     // Seeds a sowing drops into its own store: every lap past it.
     const int to_store = rules.pits() - pit;
     const int lap = 2 * rules.pits() + 1;

@@ -55,7 +55,7 @@ absl::StatusOr<StateSolution> SolveState(const gameai::State& state,
         "not a mancala state: a state of {}", state.GetGame().Spec()));
   }
   const Rules& rules = kernel->rules();
-  const State& s = kernel->kernel_state();
+  const Position& s = kernel->position();
   absl::StatusOr<SolveResult> r = SolveKalah(rules, s, OptionsFrom(params));
   if (!r.ok()) return r.status();
   StateSolution out;
@@ -88,14 +88,14 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
   }
   const Rules& rules = kernel_game->rules();
   absl::StatusOr<SolveResult> r =
-      SolveKalah(rules, rules.InitialState(), OptionsFrom(params));
+      SolveKalah(rules, rules.InitialPosition(), OptionsFrom(params));
   if (!r.ok()) return r.status();
   std::vector<SolveField> fields;
   if (r->solved) {
     fields = {
         {"status", std::string("solved")},
         {"margin", int64_t{r->margin}},
-        {"best_move", rules.MoveToString(rules.InitialState(), r->best_move)},
+        {"best_move", rules.MoveToString(rules.InitialPosition(), r->best_move)},
     };
   } else {
     fields = {{"status", std::string("not solved within the budget")}};

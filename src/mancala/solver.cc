@@ -86,7 +86,7 @@ class KalahSolver {
   // Future: bounds on the future margin of the side to move, exact
   // (lower == upper) unless the budget ran out first.
   // MTD(f) starts from `guess`: each probe nearer the value is cheaper.
-  Bounds Future(const State& s, int guess = 0) {
+  Bounds Future(const Position& s, int guess = 0) {
     if (rules_.IsOver(s)) return {0, 0};
     const int k = PitSeeds(s);
     if (k <= db_seeds_) {
@@ -113,7 +113,7 @@ class KalahSolver {
   // move into the endgame database is read there, with no budget), or
   // kNoMove when the budget ran out first.
   static constexpr Move kNoMove = 0xff;
-  Move BestMove(const State& s, int value) {
+  Move BestMove(const Position& s, int value) {
     Child children[kMaxPits];
     const int n = Expand(s, children);
     for (int i = 0; i < n; ++i) {
@@ -144,7 +144,7 @@ class KalahSolver {
 
  private:
   struct Child {
-    State state;
+    Position state;
     int gain;  // mover's store gain minus the opponent's
     bool over;
     bool same_side;  // an extra turn
@@ -156,13 +156,13 @@ class KalahSolver {
     int64_t db_index;  // its database entry, if in the database
   };
 
-  int PitSeeds(const State& s) const {
+  int PitSeeds(const Position& s) const {
     return rules_.SideSeeds(s, 0) + rules_.SideSeeds(s, 1);
   }
 
   // KeyOf: the canonical position (mover's pits, then the other's) as a
   // table key, and its bucket.
-  Bucket* KeyOf(const State& s, uint64_t& low, uint32_t& high) const {
+  Bucket* KeyOf(const Position& s, uint64_t& low, uint32_t& high) const {
     const uint64_t own = rules_.SideWord(s, s.to_move);
     const uint64_t other = rules_.SideWord(s, 1 - s.to_move);
     const uint64_t hash = Mix64(own ^ Mix64(other));
@@ -191,7 +191,7 @@ class KalahSolver {
     __builtin_prefetch(c.bucket);
   }
 
-  int Expand(const State& s, Child* children) const {
+  int Expand(const Position& s, Child* children) const {
     const Player me = s.to_move;
     MoveList moves;
     rules_.LegalMoves(s, moves);
@@ -265,7 +265,7 @@ class KalahSolver {
 
   // AlphaBeta: fail-soft zero-window search; once the budget runs out it
   // returns at once, storing nothing (its values then mean nothing).
-  int AlphaBeta(const State& s, int alpha, int beta) {
+  int AlphaBeta(const Position& s, int alpha, int beta) {
     if (OutOfBudget()) return 0;
     ++nodes_;
     const int k = PitSeeds(s);
@@ -398,7 +398,7 @@ int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
 // A size picked is the largest of these within the memory budget and what
 // the process can get, besides the database's `db_bytes`; a size asked for
 // that does not fit is an error.
-absl::StatusOr<int> TableLog2(const Rules& rules, const State& state,
+absl::StatusOr<int> TableLog2(const Rules& rules, const Position& state,
                               int db_seeds, int64_t db_bytes,
                               const SolverOptions& options) {
   const std::string budget_name =
@@ -425,7 +425,7 @@ absl::StatusOr<int> TableLog2(const Rules& rules, const State& state,
 
 }  // namespace
 
-absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
+absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const Position& state,
                                        const SolverOptions& options) {
   if (options.tt_log2_size != -1 &&
       (options.tt_log2_size < 10 || options.tt_log2_size > 30)) {
@@ -482,7 +482,7 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
   }
   // The first guess: a short heuristic search's score (1/16 seeds, stores
   // included) less the stores, for the side to move.
-  auto guess_of = [&](const State& s) {
+  auto guess_of = [&](const Position& s) {
     if (options.guess_depth <= 0 || rules.IsOver(s)) return 0;
     // At most a quarter of each budget: the guess only speeds the search.
     AlphaBeta heuristic(
@@ -501,7 +501,7 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
     return score / 16 - (rules.Store(s, me) - rules.Store(s, 1 - me));
   };
   // margin_of: bounds on player 0's final margin after `s`.
-  auto margin_of = [&](const State& s) -> Bounds {
+  auto margin_of = [&](const Position& s) -> Bounds {
     const int stores = rules.Store(s, 0) - rules.Store(s, 1);
     if (rules.IsOver(s)) return {stores, stores};
     const Bounds future = solver.Future(s, guess_of(s));
@@ -529,7 +529,7 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
     rules.LegalMoves(state, moves);
     bool first = true;
     for (Move m : moves) {
-      State child = state;
+      Position child = state;
       rules.Apply(child, m);
       const Bounds after = margin_of(child);
       if (after.lower != after.upper) {

@@ -13,7 +13,7 @@ int FixedBid(int prize_value) {
   return prize_value > 0 ? prize_value + 5 : -prize_value;
 }
 
-Move BestReply(const Rules& rules, const State& s, Player self,
+Move BestReply(const Rules& rules, const Position& s, Player self,
                std::array<uint8_t, kMaxPlayers> bids, double card_cost) {
   Move best = 0;
   double best_value = -1e300;
@@ -30,7 +30,7 @@ Move BestReply(const Rules& rules, const State& s, Player self,
   return best;
 }
 
-double ExchangeRate(const State& s, Player p) {
+double ExchangeRate(const Position& s, Player p) {
   int prizes = std::max<int>(s.pot, 0);
   for (uint32_t left = s.prizes_left; left != 0; left &= left - 1) {
     prizes += std::max(0, PrizeValue(std::countr_zero(left)));
@@ -42,7 +42,7 @@ double ExchangeRate(const State& s, Player p) {
   return cards == 0 ? 0.0 : static_cast<double>(prizes) / cards;
 }
 
-Move PlanBid(const State& s, Player p) {
+Move PlanBid(const Position& s, Player p) {
   const uint32_t hand = s.hands[p];
   if (s.pot < 0) return static_cast<Move>(std::countr_zero(hand));
   // The pot's rank among itself and the positive prizes still to come.
@@ -68,7 +68,7 @@ class FixedAgent final : public Agent {
     absl::StatusOr<const KernelState<Rules>*> kernel =
         KernelViewOf<Rules>(view, seat(), "fixed");
     if (!kernel.ok()) return kernel.status();
-    const State& s = (*kernel)->kernel_state();
+    const Position& s = (*kernel)->position();
     const Move card = Rules::Bid(FixedBid(PrizeValue(s.prizes[s.round])));
     if (s.hands[seat()] >> card & 1) return card;  // always, from the start
     // A game it did not play from the start (a loaded position) may have

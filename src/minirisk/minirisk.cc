@@ -44,15 +44,15 @@ GameType Rules::Type() const {
           .utility = GameType::Utility::kGeneralSum};
 }
 
-State Rules::InitialState() const {
-  State s{};
+Position Rules::InitialPosition() const {
+  Position s{};
   for (int p = 0; p < options_.players; ++p) s.hands[p] = kFullHand;
   s.prizes_left = kFullHand;
   s.taker.fill(-1);
   return s;
 }
 
-void Rules::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
+void Rules::LegalMovesFor(const Position& s, Player p, MoveList& moves) const {
   moves.count = 0;
   if (CurrentPlayer(s) != kSimultaneousPlayer || p < 0 ||
       p >= options_.players) {
@@ -63,7 +63,7 @@ void Rules::LegalMovesFor(const State& s, Player p, MoveList& moves) const {
   }
 }
 
-void Rules::Apply(State& s, Move m) const {
+void Rules::Apply(Position& s, Move m) const {
   const int index = m - kFirstPrizeAction;
   s.prizes[s.round] = static_cast<uint8_t>(index);
   s.prizes_left &= static_cast<uint16_t>(~(1u << index));
@@ -72,7 +72,7 @@ void Rules::Apply(State& s, Move m) const {
   s.revealed = 1;
 }
 
-void Rules::ApplyJoint(State& s, const Move* bids) const {
+void Rules::ApplyJoint(Position& s, const Move* bids) const {
   const int players = options_.players;
   std::array<uint8_t, kMaxPlayers>& row = s.bids[s.round];
   for (int p = 0; p < players; ++p) {
@@ -93,7 +93,7 @@ void Rules::ApplyJoint(State& s, const Move* bids) const {
   }
 }
 
-void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+void Rules::ChanceOutcomes(const Position& s, ChanceList& outcomes) const {
   outcomes.clear();
   if (CurrentPlayer(s) != kChancePlayer) return;
   const double p = 1.0 / std::popcount(s.prizes_left);
@@ -128,17 +128,17 @@ int KthBit(uint32_t x, int k) {
 
 }  // namespace
 
-Move Rules::SampleChance(const State& s, Rng& rng) const {
+Move Rules::SampleChance(const Position& s, Rng& rng) const {
   const int k = static_cast<int>(rng.Below(std::popcount(s.prizes_left)));
   return static_cast<Move>(kFirstPrizeAction + KthBit(s.prizes_left, k));
 }
 
-Move Rules::SampleBid(const State& s, Player p, Rng& rng) {
+Move Rules::SampleBid(const Position& s, Player p, Rng& rng) {
   const int k = static_cast<int>(rng.Below(std::popcount(s.hands[p])));
   return static_cast<Move>(KthBit(s.hands[p], k));
 }
 
-int Rules::PrizesLeftValue(const State& s) {
+int Rules::PrizesLeftValue(const Position& s) {
   int total = 0;
   for (uint32_t left = s.prizes_left; left != 0; left &= left - 1) {
     total += PrizeValue(std::countr_zero(left));
@@ -146,7 +146,7 @@ int Rules::PrizesLeftValue(const State& s) {
   return total;
 }
 
-double Rules::Return(const State& s, Player p) const {
+double Rules::Return(const Position& s, Player p) const {
   if (s.round < kRounds) return 0;
   int best = s.scores[0], at_best = 0;
   for (int q = 0; q < options_.players; ++q) {
@@ -160,7 +160,7 @@ double Rules::Return(const State& s, Player p) const {
   return at_best == 1 ? 1 : 0;
 }
 
-std::string Rules::ToString(const State& s) const {
+std::string Rules::ToString(const Position& s) const {
   std::string out =
       fmt::format("round {}/{}", std::min(s.round + 1, kRounds), kRounds);
   if (s.revealed) {
@@ -189,13 +189,13 @@ std::string Rules::ToString(const State& s) const {
   return out;
 }
 
-std::string Rules::ObservationString(const State& s, Player p) const {
+std::string Rules::ObservationString(const Position& s, Player p) const {
   return fmt::format("you are player {}\n{}", p, ToString(s));
 }
 
 // The state follows from the prizes turned and the bids: the text lists
 // those and Deserialize replays them.
-std::string Rules::Serialize(const State& s) const {
+std::string Rules::Serialize(const Position& s) const {
   std::vector<std::string> prizes, rounds;
   for (int r = 0; r < s.round + s.revealed; ++r) {
     prizes.push_back(fmt::format("{}", PrizeValue(s.prizes[r])));
@@ -211,7 +211,7 @@ std::string Rules::Serialize(const State& s) const {
       rounds.empty() ? "-" : fmt::format("{}", fmt::join(rounds, "/")));
 }
 
-absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
+absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
   auto error = [&](std::string_view what) {
     return absl::InvalidArgumentError(fmt::format(
         "minirisk: {}; expected \"prizes=<turned prize values, comma "
@@ -252,7 +252,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   if (prizes.size() != rounds.size() && prizes.size() != rounds.size() + 1)
     return error("there must be as many prizes as rounds of bids, or one more");
   if (prizes.size() > kRounds) return error("more than 15 prizes");
-  absl::StatusOr<State> s = Replay(prizes, rounds);
+  absl::StatusOr<Position> s = Replay(prizes, rounds);
   if (!s.ok()) return error(Str(s.status().message()));
   if (absl::Status playable = CheckPlayable(*this, *s); !playable.ok()) {
     return error(Str(playable.message()));
@@ -260,10 +260,10 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   return s;
 }
 
-absl::StatusOr<State> Rules::Replay(
+absl::StatusOr<Position> Rules::Replay(
     const std::vector<int>& prizes,
     const std::vector<std::vector<int>>& rounds) const {
-  State s = InitialState();
+  Position s = InitialPosition();
   for (size_t r = 0; r < prizes.size(); ++r) {
     const Move prize = Prize(prizes[r]);
     if (!((s.prizes_left >> (prize - kFirstPrizeAction)) & 1))
@@ -283,7 +283,7 @@ absl::StatusOr<State> Rules::Replay(
   return s;
 }
 
-absl::Status Rules::Validate(const State& s) const {
+absl::Status Rules::Validate(const Position& s) const {
   auto bad = [](std::string_view what) {
     return absl::InvalidArgumentError(
         fmt::format("minirisk: invalid state: {}", what));
@@ -305,10 +305,10 @@ absl::Status Rules::Validate(const State& s) const {
     }
     rounds.push_back(std::move(bids));
   }
-  absl::StatusOr<State> replayed = Replay(prizes, rounds);
+  absl::StatusOr<Position> replayed = Replay(prizes, rounds);
   if (!replayed.ok()) return bad(Str(replayed.status().message()));
-  // State has no padding (190 bytes of fields), so bytes compare fields.
-  if (std::memcmp(&*replayed, &s, sizeof(State)) != 0) {
+  // Position has no padding (190 bytes of fields), so bytes compare fields.
+  if (std::memcmp(&*replayed, &s, sizeof(Position)) != 0) {
     return bad(
         "hands, scores, pot or takers do not follow from the prizes and bids");
   }
@@ -318,12 +318,12 @@ absl::Status Rules::Validate(const State& s) const {
   return absl::OkStatus();
 }
 
-std::string Rules::MoveToString(const State&, Move m) const {
+std::string Rules::MoveToString(const Position&, Move m) const {
   if (m < kFirstPrizeAction) return fmt::format("bid {}", m + 1);
   return fmt::format("prize {}", PrizeValue(m - kFirstPrizeAction));
 }
 
-std::optional<Move> Rules::ParseMove(const State&,
+std::optional<Move> Rules::ParseMove(const Position&,
                                      std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   if (words.size() == 1 || words.size() == 2) {

@@ -20,7 +20,7 @@ std::vector<int> Rules::ObservationTensorShape() const {
   return {16 * options_.players + 47};
 }
 
-void Rules::ObservationTensor(const State& s, Player p,
+void Rules::ObservationTensor(const Position& s, Player p,
                               absl::Span<float> out) const {
   const int n = options_.players;
   std::fill(out.begin(), out.end(), 0.0f);
@@ -42,7 +42,7 @@ std::vector<int> Rules::InformationStateTensorShape() const {
   return {16 * n + 47 + kRounds * (kCards + kCards * n + n)};
 }
 
-void Rules::InformationStateTensor(const State& s, Player p,
+void Rules::InformationStateTensor(const Position& s, Player p,
                                    absl::Span<float> out) const {
   const int n = options_.players;
   const int observation = 16 * n + 47;

@@ -22,8 +22,8 @@ class NaiveMcAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "naive_mc");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    const State& s = (*kernel)->kernel_state();
-    auto uniform = [](const State& x, Player p, Rng& rng) {
+    const Position& s = (*kernel)->position();
+    auto uniform = [](const Position& x, Player p, Rng& rng) {
       return Rules::SampleBid(x, p, rng);
     };
     const auto values = BidValues(rules, s, seat(), rollouts_, rng_(), outcome_,

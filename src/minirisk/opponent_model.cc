@@ -11,7 +11,7 @@ constexpr int kLowestPot = -15, kHighestPot = 40;  // pots beyond: clamped
 constexpr int kPots = kHighestPot - kLowestPot + 1;
 }  // namespace
 
-int OpponentModel::Situation(const State& s, int round) const {
+int OpponentModel::Situation(const Position& s, int round) const {
   if (feature_ == Feature::kPrize) return s.prizes[round];
   // The pot as it stood when round `round` was bid.
   int pot = PrizeValue(s.prizes[round]);
@@ -48,7 +48,7 @@ void OpponentModel::StartGame(const std::vector<std::string>& table,
   rounds_seen_ = 0;
 }
 
-void OpponentModel::Observe(const State& s) {
+void OpponentModel::Observe(const Position& s) {
   for (; rounds_seen_ < s.round; ++rounds_seen_) {
     const int situation = Situation(s, rounds_seen_);
     for (Player q = 0; q < players_; ++q) {
@@ -64,7 +64,7 @@ void OpponentModel::Observe(const State& s) {
   }
 }
 
-std::array<double, kCards> OpponentModel::Weights(const State& s,
+std::array<double, kCards> OpponentModel::Weights(const Position& s,
                                                   Player q) const {
   std::array<double, kCards> out{};
   const auto& row = seat_[q]->weights[Situation(s, s.round)];
@@ -79,7 +79,7 @@ std::array<double, kCards> OpponentModel::Weights(const State& s,
   return out;
 }
 
-Move OpponentModel::MostLikely(const State& s, Player q) const {
+Move OpponentModel::MostLikely(const Position& s, Player q) const {
   const std::array<double, kCards> w = Weights(s, q);
   int best = 0;
   for (int c = 1; c < kCards; ++c) {
@@ -88,7 +88,7 @@ Move OpponentModel::MostLikely(const State& s, Player q) const {
   return static_cast<Move>(best);
 }
 
-Move OpponentModel::Sample(const State& s, Player q, Rng& rng) const {
+Move OpponentModel::Sample(const Position& s, Player q, Rng& rng) const {
   const std::array<double, kCards> w = Weights(s, q);
   double u = rng.Uniform();
   int last = 0;

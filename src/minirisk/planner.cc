@@ -25,15 +25,15 @@ class PlannerAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "planner");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    const State& s = (*kernel)->kernel_state();
+    const Position& s = (*kernel)->position();
     model_.Observe(s);
     const Player self = seat();
-    auto now = [&](const State& x, Player p, Rng& rng) {
+    auto now = [&](const Position& x, Player p, Rng& rng) {
       return model_.Sample(x, p, rng);
     };
     // Later rounds: the opponents by the model; itself by the best reply
     // to their most likely bids (the reactive learner's rule).
-    auto later = [&](const State& x, Player p, Rng& rng) {
+    auto later = [&](const Position& x, Player p, Rng& rng) {
       if (p != self) return model_.Sample(x, p, rng);
       std::array<uint8_t, kMaxPlayers> predicted{};
       for (Player q = 0; q < rules.NumPlayers(); ++q) {
@@ -53,7 +53,7 @@ class PlannerAgent final : public Agent {
 
   void OnEndGame(const gameai::State& view, absl::Span<const double>) override {
     if (const auto* k = dynamic_cast<const KernelState<Rules>*>(&view)) {
-      model_.Observe(k->kernel_state());
+      model_.Observe(k->position());
     }
   }
 

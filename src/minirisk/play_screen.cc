@@ -13,7 +13,7 @@ namespace gameai::minirisk {
 namespace {
 
 using minirisk::Rules;
-using KState = KernelState<Rules>;
+using Position = KernelState<Rules>;
 
 std::string HandText(uint16_t hand) {
   std::vector<int> cards;
@@ -39,8 +39,8 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string Board(const gameai::State& view, Player seat,
                     const std::vector<std::string>& names) const override {
-    const KState& k = Kernel(view);
-    const minirisk::State& s = k.kernel_state();
+    const Position& k = Kernel(view);
+    const minirisk::Position& s = k.position();
     const int prize = minirisk::PrizeValue(s.prizes[s.round]);
     std::string out = fmt::format(
         "\nRound {}/{}. Prize card {:+}; the pot is {}{}.\n", s.round + 1,
@@ -72,7 +72,7 @@ class Screen final : public KernelScreen<Rules> {
 
   absl::StatusOr<Action> Parse(const gameai::State& view, Player seat,
                                std::string_view text) const override {
-    const minirisk::State& s = Kernel(view).kernel_state();
+    const minirisk::Position& s = Kernel(view).position();
     std::string t = Lower(text);
     if (t.rfind("bid ", 0) == 0) t = t.substr(4);
     const std::optional<int64_t> card = ParseInt(t);
@@ -87,14 +87,14 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string Moves(const gameai::State& view, Player seat) const override {
     return fmt::format("your cards: {}\n",
-                       HandText(Kernel(view).kernel_state().hands[seat]));
+                       HandText(Kernel(view).position().hands[seat]));
   }
 
   std::string Happened(const gameai::State& before, const gameai::State& after,
                        const Event& event, Player,
                        const std::vector<std::string>& names) const override {
-    const minirisk::State& b = Kernel(before).kernel_state();
-    const minirisk::State& a = Kernel(after).kernel_state();
+    const minirisk::Position& b = Kernel(before).position();
+    const minirisk::Position& a = Kernel(after).position();
     if (event.actor == kChancePlayer) return {};  // the board shows the prize
     if (event.actor != kSimultaneousPlayer) return {};
     const int round = b.round;

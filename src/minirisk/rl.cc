@@ -24,7 +24,7 @@ class RlAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "rl");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    const State& s = (*kernel)->kernel_state();
+    const Position& s = (*kernel)->position();
     model_.Observe(s);
     std::array<uint8_t, kMaxPlayers> predicted{};
     for (Player q = 0; q < rules.NumPlayers(); ++q) {
@@ -42,7 +42,7 @@ class RlAgent final : public Agent {
 
   void OnEndGame(const gameai::State& view, absl::Span<const double>) override {
     if (const auto* k = dynamic_cast<const KernelState<Rules>*>(&view)) {
-      model_.Observe(k->kernel_state());  // the last round's bids
+      model_.Observe(k->position());  // the last round's bids
     }
   }
 

@@ -22,7 +22,7 @@ std::vector<int> Cards(uint16_t hand) {
   return cards;
 }
 
-json Fields(const State& s, int players, Player seat) {
+json Fields(const Position& s, int players, Player seat) {
   json f;
   f["round"] = s.round;  // rounds finished
   f["prize"] = s.revealed ? json(PrizeValue(s.prizes[s.round])) : json(nullptr);
@@ -60,7 +60,7 @@ json Fields(const State& s, int players, Player seat) {
 
 std::string ViewFields(const gameai::State& view, Player seat) {
   const auto& k = dynamic_cast<const KernelState<Rules>&>(view);
-  return Fields(k.kernel_state(), k.rules().NumPlayers(), seat).dump();
+  return Fields(k.position(), k.rules().NumPlayers(), seat).dump();
 }
 
 }  // namespace gameai::minirisk

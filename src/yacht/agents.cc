@@ -31,7 +31,7 @@ class OptimalAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "optimal");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    const State& s = (*kernel)->kernel_state();
+    const Position& s = (*kernel)->position();
     absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
         OptimalTable::Shared(rules.options(), cache_);
     if (!table.ok()) return table.status();
@@ -79,7 +79,7 @@ class GreedyAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "greedy");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    const State& s = (*kernel)->kernel_state();
+    const Position& s = (*kernel)->position();
     int best = -1, best_points = -1;
     for (int c = 0; c < kNumCategories; ++c) {
       const int points = rules.ScoreFor(s.cards[seat()], c, s.dice);

@@ -287,7 +287,7 @@ class Dice8Agent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "dice8");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    const State& s = (*kernel)->kernel_state();
+    const Position& s = (*kernel)->position();
     const Scorecard& card = s.cards[seat()];
     if (s.rolls_left == 2) target_ = -1;  // a new turn: no plan yet
     const Decision d = Decide(rules, card, s.dice, s.rolls_left, target_);

@@ -71,7 +71,7 @@ absl::StatusOr<double> OptimalTable::Lookup(const Scorecard& card) const {
 }
 
 double OptimalTable::StartValue() const {
-  return Expected(rules_.InitialState().cards[0]);
+  return Expected(rules_.InitialPosition().cards[0]);
 }
 
 double OptimalTable::CategoryValue(const Scorecard& card, int category,

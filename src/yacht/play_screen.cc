@@ -13,7 +13,7 @@ namespace {
 
 using yacht::DiceTables;
 using yacht::Rules;
-using KState = KernelState<Rules>;
+using Position = KernelState<Rules>;
 
 constexpr const char* kLongNames[yacht::kNumCategories] = {
     "aces",       "twos",           "threes",         "fours",
@@ -59,8 +59,8 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string Board(const gameai::State& view, Player seat,
                     const std::vector<std::string>& names) const override {
-    const KState& k = Kernel(view);
-    const yacht::State& s = k.kernel_state();
+    const Position& k = Kernel(view);
+    const yacht::Position& s = k.position();
     const yacht::Scorecard& card = s.cards[seat];
     std::string out = fmt::format("\nRound {}/{}, {} turn.  ", s.round + 1,
                                   yacht::kRounds, Possessive(names[seat]));
@@ -85,8 +85,8 @@ class Screen final : public KernelScreen<Rules> {
   // Choices: every open category the dice may go in, with its points now.
   std::vector<Choice> Choices(const gameai::State& view,
                               Player seat) const override {
-    const KState& k = Kernel(view);
-    const yacht::State& s = k.kernel_state();
+    const Position& k = Kernel(view);
+    const yacht::Position& s = k.position();
     std::vector<Choice> out;
     for (int c = 0; c < yacht::kNumCategories; ++c) {
       const int points = k.rules().ScoreFor(s.cards[seat], c, s.dice);
@@ -100,8 +100,8 @@ class Screen final : public KernelScreen<Rules> {
 
   absl::StatusOr<Action> Parse(const gameai::State& view, Player seat,
                                std::string_view text) const override {
-    const KState& k = Kernel(view);
-    const yacht::State& s = k.kernel_state();
+    const Position& k = Kernel(view);
+    const yacht::Position& s = k.position();
     const std::string t = Lower(text);
     std::vector<std::string_view> words = SplitWords(t);
     const std::string verb(words.empty() ? "" : words[0]);
@@ -129,7 +129,7 @@ class Screen final : public KernelScreen<Rules> {
   }
 
   std::string Usage(const gameai::State& view, Player) const override {
-    const yacht::State& s = Kernel(view).kernel_state();
+    const yacht::Position& s = Kernel(view).position();
     return s.rolls_left > 0
                ? "type a number to write a category, \"hold 6 6 4\" to keep "
                  "dice (any order) or \"reroll\" to roll all again"
@@ -137,7 +137,7 @@ class Screen final : public KernelScreen<Rules> {
   }
 
   std::string Moves(const gameai::State& view, Player seat) const override {
-    const yacht::State& s = Kernel(view).kernel_state();
+    const yacht::Position& s = Kernel(view).position();
     std::string out;
     for (const Choice& c : Choices(view, seat)) {
       out += fmt::format("  {}) {}\n", c.key, c.label);
@@ -154,8 +154,8 @@ class Screen final : public KernelScreen<Rules> {
                        const Event& event, Player viewer,
                        const std::vector<std::string>& names) const override {
     if (event.actions.size() != 1) return {};
-    const yacht::State& b = Kernel(before).kernel_state();
-    const yacht::State& a = Kernel(after).kernel_state();
+    const yacht::Position& b = Kernel(before).position();
+    const yacht::Position& a = Kernel(after).position();
     const Action action = event.actions[0];
     const Player p = b.player;
     const std::string& name = names[p];
@@ -220,9 +220,9 @@ class Screen final : public KernelScreen<Rules> {
 
   // Hold: `keep` lists the faces kept (else the faces rolled again).
   static absl::StatusOr<Action> Hold(
-      const KState& k, Player seat, bool keep,
+      const Position& k, Player seat, bool keep,
       const std::vector<std::string_view>& faces) {
-    const yacht::State& s = k.kernel_state();
+    const yacht::Position& s = k.position();
     if (s.rolls_left == 0) {
       return absl::InvalidArgumentError(
           "no rerolls left: write the dice into a category");

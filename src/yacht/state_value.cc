@@ -113,7 +113,7 @@ absl::StatusOr<StateSolution> SolveYachtState(const gameai::State& state,
         "not a yacht state: a state of {}", state.GetGame().Spec()));
   }
   const Rules& rules = kernel->rules();
-  const State& s = kernel->kernel_state();
+  const Position& s = kernel->position();
   StateSolution out;
   out.value_meaning = kValueMeaning;
   if (s.phase == kOver) {

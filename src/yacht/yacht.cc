@@ -218,8 +218,8 @@ GameType Rules::Type() const {
                                            : GameType::Utility::kGeneralSum};
 }
 
-State Rules::InitialState() const {
-  State s{};
+Position Rules::InitialPosition() const {
+  Position s{};
   for (int p = 0; p < options_.players; ++p) {
     s.cards[p].open = (1 << kNumCategories) - 1;
   }
@@ -229,7 +229,7 @@ State Rules::InitialState() const {
   return s;
 }
 
-Player Rules::CurrentPlayer(const State& s) const {
+Player Rules::CurrentPlayer(const Position& s) const {
   if (s.phase == kOver) return kTerminalPlayer;
   return s.phase == kRoll ? kChancePlayer : s.player;
 }
@@ -322,7 +322,7 @@ const std::array<uint32_t, kNumMultisets>& CanonicalHolds() {
 
 }  // namespace
 
-void Rules::LegalMoves(const State& s, MoveList& moves) const {
+void Rules::LegalMoves(const Position& s, MoveList& moves) const {
   moves.count = 0;
   if (s.phase != kDecide) return;
   if (s.rolls_left > 0) {
@@ -339,7 +339,7 @@ void Rules::LegalMoves(const State& s, MoveList& moves) const {
   }
 }
 
-bool Rules::IsLegal(const State& s, Move m) const {
+bool Rules::IsLegal(const Position& s, Move m) const {
   if (s.phase == kRoll) {
     if (m < kFirstChanceAction || m >= kNumActions) return false;
     const DiceTables& t = DiceTables::Get();
@@ -355,7 +355,7 @@ bool Rules::IsLegal(const State& s, Move m) const {
   return false;
 }
 
-void Rules::Apply(State& s, Move m) const {
+void Rules::Apply(Position& s, Move m) const {
   const DiceTables& t = DiceTables::Get();
   if (s.phase == kRoll) {
     int dice = s.dice;
@@ -399,7 +399,7 @@ namespace {
 // They depend only on how many dice are rolled, so each list is built once
 // and copied (a roll of five lists 252).
 template <class Outcome>
-const std::vector<Outcome>& RollOutcomes(const State& s) {
+const std::vector<Outcome>& RollOutcomes(const Position& s) {
   static const auto* lists = [] {
     auto* out = new std::array<std::vector<Outcome>, kNumDice + 1>;
     const DiceTables& t = DiceTables::Get();
@@ -416,18 +416,18 @@ const std::vector<Outcome>& RollOutcomes(const State& s) {
 
 }  // namespace
 
-void Rules::ChanceOutcomes(const State& s, ChanceList& outcomes) const {
+void Rules::ChanceOutcomes(const Position& s, ChanceList& outcomes) const {
   const auto& list = RollOutcomes<KernelChanceOutcome<Move>>(s);
   outcomes.assign(list.begin(), list.end());
 }
 
-void Rules::ChanceOutcomes(const State& s,
+void Rules::ChanceOutcomes(const Position& s,
                            std::vector<ChanceOutcome>& outcomes) const {
   const auto& list = RollOutcomes<ChanceOutcome>(s);
   outcomes.assign(list.begin(), list.end());
 }
 
-Move Rules::SampleChance(const State& s, Rng& rng) const {
+Move Rules::SampleChance(const Position& s, Rng& rng) const {
   const DiceTables& t = DiceTables::Get();
   int rolled = 0;  // no dice yet; one die at a time
   for (int i = t.size(s.dice); i < kNumDice; ++i) {
@@ -436,7 +436,7 @@ Move Rules::SampleChance(const State& s, Rng& rng) const {
   return static_cast<Move>(kFirstChanceAction + rolled);
 }
 
-double Rules::Return(const State& s, Player p) const {
+double Rules::Return(const Position& s, Player p) const {
   if (s.phase != kOver) return 0;
   if (options_.players == 1) return s.cards[0].total;
   int best_other = -1;
@@ -448,7 +448,7 @@ double Rules::Return(const State& s, Player p) const {
   return s.cards[p].total > best_other ? 1 : 0;
 }
 
-std::string Rules::MoveToString(const State& s, Move m) const {
+std::string Rules::MoveToString(const Position& s, Move m) const {
   const DiceTables& t = DiceTables::Get();
   if (m >= kFirstChanceAction) {
     std::string out = "roll";
@@ -473,7 +473,7 @@ std::string Rules::MoveToString(const State& s, Move m) const {
   return out;
 }
 
-std::string Rules::ToString(const State& s) const {
+std::string Rules::ToString(const Position& s) const {
   const DiceTables& t = DiceTables::Get();
   std::string out =
       fmt::format("round {}/{}, player {}", s.round + 1, kRounds, s.player);
@@ -502,7 +502,7 @@ std::string Rules::ToString(const State& s) const {
 
 // Serialize: "player round phase rolls_left dice" then per player
 // "open total upper yacht50".
-std::string Rules::Serialize(const State& s) const {
+std::string Rules::Serialize(const Position& s) const {
   std::string out = fmt::format("{} {} {} {} {}", s.player, s.round, s.phase,
                                 s.rolls_left, s.dice);
   for (int p = 0; p < options_.players; ++p) {
@@ -512,7 +512,7 @@ std::string Rules::Serialize(const State& s) const {
   return out;
 }
 
-absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
+absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
   const std::vector<std::string_view> words = SplitWords(text);
   const size_t expected = 5 + 4 * static_cast<size_t>(options_.players);
   if (words.size() != expected) {
@@ -538,7 +538,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   if (v[1] > kRounds) return bad("round out of range");
   if (v[2] > kOver || v[3] > 2 || v[4] >= kNumMultisets)
     return bad("phase, rolls or dice out of range");
-  State s{};
+  Position s{};
   s.player = static_cast<uint8_t>(v[0]);
   s.round = static_cast<uint8_t>(v[1]);
   s.phase = static_cast<uint8_t>(v[2]);
@@ -557,7 +557,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   return s;
 }
 
-absl::Status Rules::Validate(const State& s) const {
+absl::Status Rules::Validate(const Position& s) const {
   const DiceTables& t = DiceTables::Get();
   auto bad = [](std::string_view what) {
     return absl::InvalidArgumentError(fmt::format("yacht state: {}", what));

@@ -19,7 +19,7 @@ std::vector<int> Rules::ObservationTensorShape() const {
   return {kTurnEntries + kSeatEntries * options_.players};
 }
 
-void Rules::ObservationTensor(const State& s, Player p,
+void Rules::ObservationTensor(const Position& s, Player p,
                               absl::Span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
   const DiceTables& dice = DiceTables::Get();

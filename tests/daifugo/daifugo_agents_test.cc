@@ -21,10 +21,10 @@ Rules FivePlayers() { return *Rules::Create({.players = 5}); }
 // PlayState: P0 to move with `hand` on `field` (played by P4) in the
 // first game; the other cards spread over P1..P4, or P1..P4 hold `others`
 // and the rest was played.
-State PlayState(const Rules& rules, const std::string& hand,
+Position PlayState(const Rules& rules, const std::string& hand,
                 const std::string& field,
                 const std::array<std::string, 4>& others = {}) {
-  State s;
+  Position s;
   s.phase = Phase::kPlay;
   for (int p = 0; p < 5; ++p) s.table[p] = static_cast<uint8_t>(p);
   std::array<Cards, kMaxPlayers> hands{};
@@ -47,36 +47,36 @@ State PlayState(const Rules& rules, const std::string& hand,
   return s;
 }
 
-std::string Named(const Rules& rules, const State& s, Move m) {
+std::string Named(const Rules& rules, const Position& s, Move m) {
   return rules.MoveToString(s, m);
 }
 
 TEST(DaifugoHeuristicAgent, PlaysTheSeedsFirstExampleThroughTheKernel) {
   const Rules rules = FivePlayers();
-  const State s = PlayState(rules, "S3 DT CT S2 D2", "S7 D7");
+  const Position s = PlayState(rules, "S3 DT CT S2 D2", "S7 D7");
   EXPECT_EQ(Named(rules, s, HeuristicMove(rules, s)), "DT CT");
-  const State s2 = PlayState(rules, "S3 D4 C8 DA H2", "S7");
+  const Position s2 = PlayState(rules, "S3 D4 C8 DA H2", "S7");
   EXPECT_EQ(Named(rules, s2, HeuristicMove(rules, s2)), "C8");
 }
 
 TEST(DaifugoHeuristicAgent, AlwaysAnswersALoneJokerWithTheSpadeThree) {
   const Rules rules = FivePlayers();
-  const State s = PlayState(rules, "S3 H5 D9 CK", "JK");
+  const Position s = PlayState(rules, "S3 H5 D9 CK", "JK");
   EXPECT_EQ(Named(rules, s, HeuristicMove(rules, s)), "S3");
 }
 
 TEST(DaifugoHeuristicAgent, SpendsTheJokerInAMeldOnlyToGoOut) {
   const Rules rules = FivePlayers();
   // Pairs with the joker could beat 7 7 (9, 8, Q): kept for later.
-  const State keep = PlayState(rules, "H9 JK S4 D6 C8 SQ", "S7 D7");
+  const Position keep = PlayState(rules, "H9 JK S4 D6 C8 SQ", "S7 D7");
   EXPECT_EQ(HeuristicMove(rules, keep), 0) << "passes";
   // With the pair the hand is empty: played.
-  const State out = PlayState(rules, "H9 JK", "S7 D7");
+  const Position out = PlayState(rules, "H9 JK", "S7 D7");
   const Move m = HeuristicMove(rules, out);
   EXPECT_EQ(MeldIndex::Get().MeldOf(m).cards, Hand("H9 JK"));
   // Alone on a single, the joker is the original game's strongest single (value
   // 100): it clears, so with a hand that can go out after it, it is played.
-  const State lone = PlayState(rules, "JK S3", "HA");
+  const Position lone = PlayState(rules, "JK S3", "HA");
   EXPECT_EQ(Named(rules, lone, HeuristicMove(rules, lone)), "JK");
 }
 
@@ -95,7 +95,7 @@ TEST(DaifugoRollout, IsLegalEverywhereAndMostlyLeadsTheWeakestCard) {
   Rng rng(4);
   int checked = 0;
   for (int game = 0; game < 30; ++game) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     while (s.phase != Phase::kOver) {
       if (rules.CurrentPlayer(s) == kChancePlayer) {
         rules.Apply(s, rules.SampleChance(s, rng));
@@ -109,7 +109,7 @@ TEST(DaifugoRollout, IsLegalEverywhereAndMostlyLeadsTheWeakestCard) {
   }
   EXPECT_GT(checked, 10000);
   // Leading S4 S5 JK D9: the weakest card, without the joker (7 in 8).
-  const State lead = PlayState(rules, "S4 S5 JK D9", "");
+  const Position lead = PlayState(rules, "S4 S5 JK D9", "");
   std::map<std::string, int> chosen;
   for (int i = 0; i < 800; ++i) {
     ++chosen[Named(rules, lead, RolloutMove(rules, lead, rng))];
@@ -122,7 +122,7 @@ TEST(DaifugoMonteCarlo, GoesOutWhenItCanAndRepeatsItselfForASeed) {
   const Rules rules = FivePlayers();
   // Passing lets P4 lead its last card and go out first; the ♠2 (the
   // joker is gone) takes the lead, and the ♣4 goes out.
-  const State s = rules.Redact(
+  const Position s = rules.Redact(
       PlayState(rules, "S2 C4", "SK", {"H5 H6", "D6 D7", "C7 C8", "S9"}), 0);
   Rng a(9), b(9);
   const MonteCarloOptions options{.playouts = 40};
@@ -133,7 +133,7 @@ TEST(DaifugoMonteCarlo, GoesOutWhenItCanAndRepeatsItselfForASeed) {
 
 TEST(DaifugoMonteCarlo, GivesTheChosenMovesMeanPlacePoints) {
   const Rules rules = FivePlayers();
-  const State s = rules.Redact(
+  const Position s = rules.Redact(
       PlayState(rules, "S2 C4", "SK", {"H5 H6", "D6 D7", "C7 C8", "S9"}), 0);
   Rng rng(9);
   double mean = 0;
@@ -145,7 +145,7 @@ TEST(DaifugoMonteCarlo, GivesTheChosenMovesMeanPlacePoints) {
 
 TEST(DaifugoMonteCarlo, ATimeBudgetPlaysMoreRoundsThanThePlayouts) {
   const Rules rules = FivePlayers();
-  const State s = rules.Redact(
+  const Position s = rules.Redact(
       PlayState(rules, "S2 C4", "SK", {"H5 H6", "D6 D7", "C7 C8", "S9"}), 0);
   Rng rng(9);
   int rounds = 0;
@@ -159,7 +159,7 @@ TEST(DaifugoMonteCarlo, ATimeBudgetPlaysMoreRoundsThanThePlayouts) {
 
 TEST(DaifugoIsmcts, SearchesSampledDealsAndGoesOut) {
   const Rules rules = FivePlayers();
-  const State s = rules.Redact(
+  const Position s = rules.Redact(
       PlayState(rules, "S2 C4", "SK", {"H5 H6", "D6 D7", "C7 C8", "S9"}), 0);
   Ismcts<Rules> search(rules, {.simulations = 400});
   Rng a(5), b(5);

@@ -33,7 +33,7 @@ inline Meld MeldOf(const std::string& text) { return MeldIn(Hand(text), text); }
 // PlayRandomly: random moves (and chance) until `until` holds or the match
 // is over.
 template <class Until>
-void PlayRandomly(const Rules& rules, State& s, Rng& rng, Until until) {
+void PlayRandomly(const Rules& rules, Position& s, Rng& rng, Until until) {
   MoveList moves;
   while (!until(s) && s.phase != Phase::kOver) {
     if (rules.CurrentPlayer(s) == kChancePlayer) {

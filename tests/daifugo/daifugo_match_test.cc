@@ -31,11 +31,11 @@ Cards AllHands(const std::array<Cards, kMaxPlayers>& hands) {
 
 // ExchangeState: the last card of the second deal is about to be dealt,
 // after a first deal whose places are `places`.
-State ExchangeState(const Rules& rules,
+Position ExchangeState(const Rules& rules,
                     const std::array<uint8_t, kMaxPlayers>& places,
                     const std::array<Cards, kMaxPlayers>& hands, int last_card,
                     int last_to) {
-  State s;
+  Position s;
   for (int p = 0; p < rules.NumPlayers(); ++p) {
     s.table[p] = static_cast<uint8_t>(p);
   }
@@ -58,7 +58,7 @@ TEST(DaifugoActions, EveryMeldIdIsAMeldAction) {
 TEST(DaifugoActions, FourTwosAndTheJokerPlayAsAFiveCardGroup) {
   // The strongest meld, the last id, once collided with "give S3".
   const Rules rules = Make(Options{});
-  absl::StatusOr<State> s = rules.Deserialize(
+  absl::StatusOr<Position> s = rules.Deserialize(
       "phase=play games_done=0 exchange=0 seated=5 dealing_to=0 giver=0 "
       "give_left=0 hidden=0 table=0,1,2,3,4 last_place=0,0,0,0,0 "
       "points=0,0,0,0,0 place_counts=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/"
@@ -72,7 +72,7 @@ TEST(DaifugoActions, FourTwosAndTheJokerPlayAsAFiveCardGroup) {
   ASSERT_TRUE(five.has_value());
   EXPECT_LT(*five, kMeldActions);
   EXPECT_TRUE(rules.IsLegal(*s, *five));
-  State after = *s;
+  Position after = *s;
   rules.Apply(after, *five);
   EXPECT_EQ(std::popcount(after.deal.hands[1]), 6);
 }
@@ -87,7 +87,7 @@ TEST(DaifugoMatch, BadOptionsAreRejected) {
 
 TEST(DaifugoMatch, ChanceSeatsEveryPlayerAndTurnsFollowTheTable) {
   const Rules rules = Make({.players = 5});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   ASSERT_EQ(s.phase, Phase::kSeating);
   Rules::ChanceList outcomes;
   rules.ChanceOutcomes(s, outcomes);
@@ -116,7 +116,7 @@ TEST(DaifugoMatch, ChanceSeatsEveryPlayerAndTurnsFollowTheTable) {
 
 TEST(DaifugoMatch, CardsAreDealtOneAtATimeAroundTheTableFromTheFirstSeat) {
   const Rules rules = Make({.players = 5, .shuffle_every = 0});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   ASSERT_EQ(s.phase, Phase::kFirstSeat);
   rules.Apply(s, static_cast<Move>(kFirstAction + 3));
   Rng rng(5);
@@ -164,7 +164,7 @@ TEST(DaifugoMatch, TheExchangeTakesTheStrongestAndTheRichChooseWhatToGiveBack) {
   // P4 gets the rest but one card, dealt last.
   const int last = std::countr_zero(rest);
   hands[4] = rest & ~(Cards{1} << last);
-  State s = ExchangeState(rules, places, hands, last, 4);
+  Position s = ExchangeState(rules, places, hands, last, 4);
   rules.Apply(s, static_cast<Move>(kDealAction + last));
   ASSERT_EQ(s.phase, Phase::kGiveBack);
   EXPECT_EQ(s.deal.hands[2], Hand("S3 C3 H5 D6 C7 S8 H8 S6 SJ HJ HK JK"));
@@ -203,11 +203,11 @@ TEST(DaifugoMatch, TheExchangeTakesTheStrongestAndTheRichChooseWhatToGiveBack) {
 TEST(DaifugoMatch, ThreePlayersExchangeOnlyBetweenTheFirstAndTheLast) {
   const Rules rules = Make({.players = 3, .shuffle_every = 0});
   Rng rng(3);
-  State s = rules.InitialState();
-  PlayRandomly(rules, s, rng, [](const State& x) { return x.games_done == 1; });
+  Position s = rules.InitialPosition();
+  PlayRandomly(rules, s, rng, [](const Position& x) { return x.games_done == 1; });
   ASSERT_TRUE(s.exchange_due);
   PlayRandomly(rules, s, rng,
-               [](const State& x) { return x.phase == Phase::kGiveBack; });
+               [](const Position& x) { return x.phase == Phase::kGiveBack; });
   const int rich = s.giver;
   EXPECT_EQ(s.last_place[rich], 1);
   EXPECT_EQ(std::popcount(s.received[rich]), 2);
@@ -223,7 +223,7 @@ TEST(DaifugoMatch, PlacesGivePointsSeatsShuffleAndPlacesReset) {
   const Rules rules =
       Make({.players = 4, .games = 7, .reset_every = 4, .shuffle_every = 3});
   Rng rng(11);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   int seatings = 0, first_seats = 0, exchanges = 0;
   uint16_t games = 0;
   bool seating = false, first = false, exchange = false;
@@ -273,12 +273,12 @@ TEST(DaifugoMatch, PlacesGivePointsSeatsShuffleAndPlacesReset) {
 TEST(DaifugoMatch, ViewsHideOtherHandsAndOthersExchanges) {
   const Rules rules = Make({.players = 5, .shuffle_every = 0});
   Rng rng(21);
-  State s = rules.InitialState();
-  PlayRandomly(rules, s, rng, [](const State& x) {
+  Position s = rules.InitialPosition();
+  PlayRandomly(rules, s, rng, [](const Position& x) {
     return x.games_done == 1 && x.phase == Phase::kPlay;
   });
   for (int viewer = 0; viewer < 5; ++viewer) {
-    const State view = rules.Redact(s, viewer);
+    const Position view = rules.Redact(s, viewer);
     EXPECT_EQ(view.deal.hands[viewer], s.deal.hands[viewer]);
     const int partner = rules.Partner(s, viewer);
     for (int q = 0; q < 5; ++q) {
@@ -288,7 +288,7 @@ TEST(DaifugoMatch, ViewsHideOtherHandsAndOthersExchanges) {
       EXPECT_EQ(view.received[q], q == partner ? s.received[q] : 0u);
     }
     // Swapping two other players' cards changes nothing the viewer sees.
-    State other = s;
+    Position other = s;
     const int a = (viewer + 1) % 5, b = (viewer + 2) % 5;
     const Cards ca = other.deal.hands[a] & -other.deal.hands[a];
     const Cards cb = other.deal.hands[b] & -other.deal.hands[b];
@@ -316,18 +316,18 @@ TEST(DaifugoMatch, DeterminizedDealsAgreeWithEverythingTheViewerSaw) {
   const Rules rules = Make({.players = 5, .shuffle_every = 0});
   Rng rng(8);
   for (int trial = 0; trial < 40; ++trial) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     const int moves = 5 + static_cast<int>(rng.Below(30));
     int done = 0;
-    PlayRandomly(rules, s, rng, [&](const State& x) {
+    PlayRandomly(rules, s, rng, [&](const Position& x) {
       return x.games_done >= 1 && x.phase == Phase::kPlay && done++ >= moves;
     });
     if (s.phase != Phase::kPlay) continue;
     const int viewer = s.deal.to_move;
-    const State view = rules.Redact(s, viewer);
+    const Position view = rules.Redact(s, viewer);
     std::set<std::string> deals;
     for (int i = 0; i < 20; ++i) {
-      const State d = rules.Determinize(view, viewer, rng);
+      const Position d = rules.Determinize(view, viewer, rng);
       EXPECT_EQ(d.hidden, 0);
       EXPECT_EQ(d.deal.hands[viewer], s.deal.hands[viewer]);
       EXPECT_EQ(d.deal.played, s.deal.played);
@@ -354,12 +354,12 @@ TEST(DaifugoMatch, DeterminizedDealsAgreeWithEverythingTheViewerSaw) {
 TEST(DaifugoMatch, TextRoundTripsAndBadTextIsRejected) {
   const Rules rules = Make({.players = 5});
   Rng rng(2);
-  State s = rules.InitialState();
-  PlayRandomly(rules, s, rng, [](const State& x) {
+  Position s = rules.InitialPosition();
+  PlayRandomly(rules, s, rng, [](const Position& x) {
     return x.games_done == 1 && x.phase == Phase::kPlay && x.deal.played;
   });
   const std::string text = rules.Serialize(s);
-  absl::StatusOr<State> back = rules.Deserialize(text);
+  absl::StatusOr<Position> back = rules.Deserialize(text);
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(rules.Serialize(*back), text);
   auto replaced = [&](const std::string& from, const std::string& to) {
@@ -386,7 +386,7 @@ TEST(DaifugoMatch, TextRoundTripsAndBadTextIsRejected) {
       {replaced("exchange=1", "exchange=2"), "exchange"},
   };
   for (const Case& c : cases) {
-    const absl::StatusOr<State> bad = rules.Deserialize(c.text);
+    const absl::StatusOr<Position> bad = rules.Deserialize(c.text);
     ASSERT_FALSE(bad.ok()) << c.text;
     EXPECT_NE(bad.status().message().find(c.message), std::string::npos)
         << bad.status();
@@ -395,7 +395,7 @@ TEST(DaifugoMatch, TextRoundTripsAndBadTextIsRejected) {
 
 TEST(DaifugoMatch, MovesHaveNamesAndNamesGiveMoves) {
   const Rules rules = Make({.players = 5});
-  State s;
+  Position s;
   s.phase = Phase::kPlay;
   std::array<Cards, kMaxPlayers> hands{};
   hands[0] = Hand("D3 S4 S5 JK");
@@ -463,8 +463,8 @@ TEST(DaifugoMatch, DealtCardsAreHiddenEventsAndViewsHoldOneHand) {
     const std::unique_ptr<gameai::State> seen = state->ViewFor(p);
     const auto& view = dynamic_cast<const KernelState<Rules>&>(*seen);
     for (Player q = 0; q < 5; ++q) {
-      EXPECT_EQ(view.kernel_state().deal.hands[q],
-                q == p ? kernel.kernel_state().deal.hands[q] : 0u);
+      EXPECT_EQ(view.position().deal.hands[q],
+                q == p ? kernel.position().deal.hands[q] : 0u);
     }
   }
 }

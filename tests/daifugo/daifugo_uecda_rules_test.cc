@@ -51,7 +51,7 @@ TEST(DaifugoUecda, PresetRefusesRulesTheServerDoesNotPlay) {
 
 TEST(DaifugoUecda, ShuffleEveryOneNeverShufflesAsOnTheServer) {
   const Rules rules = Uecda({.shuffle_every = 1});
-  const State s = rules.InitialState();
+  const Position s = rules.InitialPosition();
   EXPECT_NE(s.phase, Phase::kSeating);  // seated in order, never shuffled
   for (int p = 0; p < 5; ++p) EXPECT_EQ(s.table[p], p);
 }
@@ -59,8 +59,8 @@ TEST(DaifugoUecda, ShuffleEveryOneNeverShufflesAsOnTheServer) {
 TEST(DaifugoUecda, PointsAreSummedOverTheWholeMatchAcrossResets) {
   const Rules rules = Uecda({.games = 7, .reset_every = 3});
   Rng rng(5);
-  State s = rules.InitialState();
-  PlayRandomly(rules, s, rng, [](const State&) { return false; });
+  Position s = rules.InitialPosition();
+  PlayRandomly(rules, s, rng, [](const Position&) { return false; });
   uint32_t total = 0;
   for (int p = 0; p < 5; ++p) {
     uint32_t points = 0;
@@ -74,12 +74,12 @@ TEST(DaifugoUecda, PointsAreSummedOverTheWholeMatchAcrossResets) {
 TEST(DaifugoUecda, ClassResetGamesHaveNoExchangeAndARandomFirstDealt) {
   const Rules rules = Uecda({.games = 5, .reset_every = 2});
   Rng rng(9);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   // Games 0, 2, 4 (the server's 1, 3, 5 with FLASH_MIBUN_NUMBER 2) reset.
   for (int game = 0; game < 5; ++game) {
     PlayRandomly(rules, s, rng,
-                 [&](const State& x) { return x.games_done == game; });
-    PlayRandomly(rules, s, rng, [](const State& x) {
+                 [&](const Position& x) { return x.games_done == game; });
+    PlayRandomly(rules, s, rng, [](const Position& x) {
       return x.phase == Phase::kFirstSeat || x.phase == Phase::kDealing;
     });
     EXPECT_EQ(s.phase == Phase::kFirstSeat, game % 2 == 0) << game;
@@ -98,9 +98,9 @@ TEST(DaifugoUecda, GiveBacksAreAlwaysValidSoTheServersFallbackNeverApplies) {
   // cards; the kernel offers only cards of the giver's hand, one at a time.
   const Rules rules = Uecda({.games = 2});
   Rng rng(2);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   PlayRandomly(rules, s, rng,
-               [](const State& x) { return x.phase == Phase::kGiveBack; });
+               [](const Position& x) { return x.phase == Phase::kGiveBack; });
   ASSERT_EQ(s.phase, Phase::kGiveBack);
   MoveList moves;
   rules.LegalMoves(s, moves);
@@ -113,8 +113,8 @@ TEST(DaifugoUecda, GiveBacksAreAlwaysValidSoTheServersFallbackNeverApplies) {
 TEST(DaifugoUecda, TheDiamondThreeHolderLeadsAfterTheExchange) {
   const Rules rules = Uecda({.games = 3});
   Rng rng(4);
-  State s = rules.InitialState();
-  PlayRandomly(rules, s, rng, [](const State& x) {
+  Position s = rules.InitialPosition();
+  PlayRandomly(rules, s, rng, [](const Position& x) {
     return x.games_done == 1 && x.phase == Phase::kPlay;
   });
   ASSERT_EQ(s.phase, Phase::kPlay);

@@ -262,7 +262,7 @@ TEST(UecdaTracker, TheViewHoldsFieldLockRevolutionPassesAndPlayedCards) {
   my_turn[5][2] = 1;
   ASSERT_TRUE(tracker.OnHand(my_turn).ok());
   ASSERT_TRUE(tracker.my_turn());
-  absl::StatusOr<daifugo::State> view = tracker.TurnView();
+  absl::StatusOr<daifugo::Position> view = tracker.TurnView();
   ASSERT_TRUE(view.ok()) << view.status();
   const daifugo::Deal& d = view->deal;
   EXPECT_EQ(d.field, MeldIn(Hand("H7"), "H7"));
@@ -304,7 +304,7 @@ TEST(UecdaTracker, AfterEveryonePassedTheOwnerMovesOnItsOwnMeld) {
   Table again = TurnTable(mine & ~Hand("S3"), 0, counts, false, false, false);
   again[5][2] = 1;
   ASSERT_TRUE(tracker.OnHand(again).ok());
-  absl::StatusOr<daifugo::State> view = tracker.TurnView();
+  absl::StatusOr<daifugo::Position> view = tracker.TurnView();
   ASSERT_TRUE(view.ok()) << view.status();
   EXPECT_EQ(view->deal.field_owner, 0);
   EXPECT_EQ(view->deal.field, MeldIn(Hand("S3"), "S3"));

@@ -21,17 +21,17 @@ inline Rules MakeRules(Options options = {}) {
 
 // Board: player `player` to move on the drawn rows; the preview is given,
 // or by default "ABC..." as long as the rules' spawn.
-inline State Board(const Rules& rules, const std::vector<std::string>& rows,
+inline Position Board(const Rules& rules, const std::vector<std::string>& rows,
                    int player = 0, std::string preview = "") {
   if (preview.empty()) {
     preview = std::string("ABCDEFGH").substr(0, rules.options().spawn);
   }
-  absl::StatusOr<State> state = rules.Deserialize(fmt::format(
+  absl::StatusOr<Position> state = rules.Deserialize(fmt::format(
       "cells={} preview={} score=0,0 turns=0 player={} setup=0 spawn=0 "
       "draws=0 over=0",
       fmt::join(rows, "/"), preview.empty() ? "-" : preview, player));
   EXPECT_TRUE(state.ok()) << state.status();
-  return state.ok() ? *state : State{};
+  return state.ok() ? *state : Position{};
 }
 
 // Cell: the bit of the cell named like "b3" (column letter, row from 1).
@@ -45,8 +45,8 @@ inline Move MoveOf(const Rules& rules, const char* from, const char* to) {
 
 // RandomBoard: each cell holds a ball with probability `density`, of a
 // uniformly random color; lines may stand.
-inline State RandomBoard(const Rules& rules, double density, Rng& rng) {
-  State s{};
+inline Position RandomBoard(const Rules& rules, double density, Rng& rng) {
+  Position s{};
   s.player = static_cast<uint8_t>(rng.Below(2));
   ForEachBit(rules.geometry().cells(), [&](int bit) {
     if (rng.Uniform() < density) {
@@ -57,7 +57,7 @@ inline State RandomBoard(const Rules& rules, double density, Rng& rng) {
 }
 
 // WithoutLines: the board with every line removed, as play leaves it.
-inline State WithoutLines(const Rules& rules, State s) {
+inline Position WithoutLines(const Rules& rules, Position s) {
   const LineMatches m = rules.Matches(s);
   for (Bits& b : s.balls) b &= ~m.cells;
   return s;

@@ -27,7 +27,7 @@ TEST(LinesGreedy, Check1NeverAnIllegalMove) {
   Rng rng(1);
   MoveEvaluator evaluator;
   for (int i = 0; i < 500; ++i) {
-    const State s = WithoutLines(rules, RandomBoard(rules, rng.Uniform(), rng));
+    const Position s = WithoutLines(rules, RandomBoard(rules, rng.Uniform(), rng));
     MoveList moves;
     rules.LegalMoves(s, moves);
     if (moves.size() == 0) continue;
@@ -40,7 +40,7 @@ TEST(LinesGreedy, Check1NeverAnIllegalMove) {
 TEST(LinesGreedy, Check2TakesTheThreeOverTheZero) {
   const Rules rules = MakeRules(kSmall);
   // Only e5 to c1 scores (a row of three); every other move scores 0.
-  const State s = Board(rules, {"AA...",  //
+  const Position s = Board(rules, {"AA...",  //
                                 ".....",  //
                                 "..B..",  //
                                 ".....",  //
@@ -60,7 +60,7 @@ TEST(LinesGreedy, AtEqualScoreMoreRemovedCellsWin) {
   // An A on d4 makes a row of 5 and a diagonal of 4: score 9, 8 cells. An
   // A on l4 makes three lines of 3: score 9, 7 cells. Every A outside the
   // d4 figure (the six of the l4 figure and p8) can reach d4.
-  const State s = Board(rules, {"................",  //
+  const Position s = Board(rules, {"................",  //
                                 ".A.........A....",  //
                                 "..A........A....",  //
                                 ".AA.AA...AA.....",  //
@@ -81,7 +81,7 @@ TEST(LinesGreedy, AtEqualScoreMoreRemovedCellsWin) {
 
 TEST(LinesGreedy, Check3WithNothingScoringItIsAUniformRandomMove) {
   const Rules rules = MakeRules(kSmall);
-  const State s = Board(rules, {"A....", ".....", "..B..", ".....", "....C"});
+  const Position s = Board(rules, {"A....", ".....", "..B..", ".....", "....C"});
   MoveList moves;
   rules.LegalMoves(s, moves);
   ASSERT_EQ(moves.size(), 3 * 22);
@@ -106,7 +106,7 @@ TEST(LinesGreedy, TiesAreBrokenUniformly) {
   const Rules rules = MakeRules(kSmall);
   // Either bottom A can come to c1 and make a row of three; nothing else
   // scores.
-  const State s = Board(rules, {"AA...",  //
+  const Position s = Board(rules, {"AA...",  //
                                 ".....",  //
                                 ".....",  //
                                 ".....",  //
@@ -132,7 +132,7 @@ TEST(LinesGreedy, ChoosesAsThePlainPortDoes) {
   Rng positions(11);
   const Rules rules = MakeRules();
   for (int i = 0; i < 200; ++i) {
-    const State s =
+    const Position s =
         WithoutLines(rules, RandomBoard(rules, positions.Uniform(), positions));
     const ReferenceBoard board = ReferenceBoard::FromState(rules, s);
     const auto moves = board.ListLegalMoves();

@@ -21,21 +21,21 @@ TEST(LinesThreats, CountCellsThatAReachingBallWouldComplete) {
       {.rows = 5, .cols = 5, .colors = 6, .initial_balls = 0, .spawn = 2});
   // a1 and b2 wait for an A on c3, walled in by B, C, D and E: no A can
   // get there.
-  const State walled = Board(rules, {"A....",  //
+  const Position walled = Board(rules, {"A....",  //
                                      ".AB..",  //
                                      ".C.D.",  //
                                      "..E..",  //
                                      "....."});
   EXPECT_EQ(Threats(rules, walled), 0);
   // With an A in the wall, it can.
-  const State open = Board(rules, {"A....",  //
+  const Position open = Board(rules, {"A....",  //
                                    ".AB..",  //
                                    ".C.D.",  //
                                    "..A..",  //
                                    "....."});
   EXPECT_EQ(Threats(rules, open), 1);
   // A pair in a row with free cells on both ends: two cells complete it.
-  const State pair = Board(rules, {".....",  //
+  const Position pair = Board(rules, {".....",  //
                                    ".BB..",  //
                                    ".....",  //
                                    ".....",  //
@@ -47,7 +47,7 @@ TEST(LinesLookahead, PlansAChainOfScoringMoves) {
   const Rules rules = MakeRules(
       {.rows = 5, .cols = 7, .colors = 4, .initial_balls = 0, .spawn = 2});
   // Two separate lines wait: a row of three (c1) and a row of four (c5).
-  const State s = Board(rules, {"AA.....",  //
+  const Position s = Board(rules, {"AA.....",  //
                                 ".......",  //
                                 "......A",  //
                                 "......A",  //
@@ -58,7 +58,7 @@ TEST(LinesLookahead, PlansAChainOfScoringMoves) {
   EXPECT_EQ(planner.ChainValue(rules, s, 1, &first), 4);  // one step: greedy
   Rng rng(1);
   const Move chosen = planner.Choose(rules, s, rng);
-  State after = s;
+  Position after = s;
   rules.Apply(after, chosen);
   EXPECT_GT(after.score[0], 0);
 }
@@ -69,14 +69,14 @@ TEST(LinesLookahead, QuietMovesLeaveTheFewestThreats) {
   Rng rng(5);
   int checked = 0;
   for (int i = 0; i < 5000 && checked < 20; ++i) {
-    const State s = WithoutLines(
+    const Position s = WithoutLines(
         rules, RandomBoard(rules, 0.05 + 0.2 * rng.Uniform(), rng));
     if (planner.ChainValue(rules, s, 1) > 0) continue;  // something scores
     MoveList moves;
     rules.LegalMoves(s, moves);
     if (moves.size() == 0) continue;
     auto threats_after = [&](Move m) {
-      State next = s;
+      Position next = s;
       rules.Apply(next, m);
       next.spawn_left = 0;  // the board as the move leaves it
       return Threats(rules, next);

@@ -21,7 +21,7 @@ std::vector<int> CellsOf(const Rules& rules, Bits bits) {
   return cells;
 }
 
-void ExpectSameMatches(const Rules& rules, const State& s,
+void ExpectSameMatches(const Rules& rules, const Position& s,
                        const std::string& where) {
   const ReferenceMatches expected =
       ReferenceBoard::FromState(rules, s).CollectMatches();
@@ -48,12 +48,12 @@ TEST(LinesReference, TenThousandRandomPositionsAgree) {
   int positions = 0, moves_checked = 0;
   for (; positions < 10000; ++positions) {
     const Rules rules = MakeRules(RandomOptions(rng));
-    const State raw = RandomBoard(rules, 0.1 + 0.8 * rng.Uniform(), rng);
+    const Position raw = RandomBoard(rules, 0.1 + 0.8 * rng.Uniform(), rng);
     const std::string where = rules.Serialize(raw);
     // Matches of any board, lines standing or not.
     ExpectSameMatches(rules, raw, where);
     // Legal moves of the board as play leaves it (no line standing).
-    const State s = WithoutLines(rules, raw);
+    const Position s = WithoutLines(rules, raw);
     const ReferenceBoard board = ReferenceBoard::FromState(rules, s);
     std::vector<std::pair<int, int>> expected = board.ListLegalMoves();
     MoveList moves;
@@ -75,7 +75,7 @@ TEST(LinesReference, TenThousandRandomPositionsAgree) {
           rules.MoveMatches(s, rules.SourceBit(m), rules.TargetBit(m));
       EXPECT_EQ(local.score, want.score) << where << " move " << m;
       EXPECT_EQ(CellsOf(rules, local.cells), want.to_remove) << where;
-      State applied = s;
+      Position applied = s;
       rules.Apply(applied, m);
       EXPECT_EQ(applied.score[s.player], s.score[s.player] + want.score);
       for (int cell : want.to_remove) {
@@ -94,7 +94,7 @@ TEST(LinesReference, TheFastEvaluatorAgreesOnEveryMove) {
   int moves_checked = 0;
   for (int position = 0; position < 300; ++position) {
     const Rules rules = MakeRules(RandomOptions(rng));
-    const State s =
+    const Position s =
         WithoutLines(rules, RandomBoard(rules, 0.2 + 0.7 * rng.Uniform(), rng));
     const ReferenceBoard board = ReferenceBoard::FromState(rules, s);
     Move previous = 0;

@@ -17,7 +17,7 @@ using testing::MoveOf;
 const Options kSmall = {
     .rows = 5, .cols = 5, .colors = 4, .initial_balls = 0, .spawn = 2};
 
-std::vector<Move> Legal(const Rules& rules, const State& s) {
+std::vector<Move> Legal(const Rules& rules, const Position& s) {
   MoveList moves;
   rules.LegalMoves(s, moves);
   return {moves.begin(), moves.end()};
@@ -27,7 +27,7 @@ TEST(LinesRules, MoveEncodingIsSourceTimesCellsPlusTarget) {
   const Rules rules = MakeRules();
   // b3 is row 2, column 1: cell 2 * 16 + 1 = 33; k7 is 6 * 16 + 10 = 106.
   EXPECT_EQ(MoveOf(rules, "b3", "k7"), 33 * 128 + 106);
-  const State s =
+  const Position s =
       Board(rules, {"................", "................", ".A..............",
                     "................", "................", "................",
                     "................", "................"});
@@ -41,7 +41,7 @@ TEST(LinesRules, BallsMoveOnlyAlongFreePaths) {
   const Rules rules = MakeRules(kSmall);
   // The A in the corner is walled in by B, C, D; the D and C can reach the
   // open region above the wall of row 4; the wall's balls reach both sides.
-  const State s = Board(rules, {"AB...",  //
+  const Position s = Board(rules, {"AB...",  //
                                 "CD...",  //
                                 ".....",  //
                                 "BCBCB",  //
@@ -84,7 +84,7 @@ TEST(LinesRules, LinesInEveryDirectionScoreTheirLength) {
       {{"AA.AA", ".....", ".....", ".....", "....A"}, "e5", "c1", 5},  // 5
   };
   for (const Case& c : cases) {
-    State s = Board(rules, c.rows);
+    Position s = Board(rules, c.rows);
     const Move m = MoveOf(rules, c.from, c.to);
     ASSERT_TRUE(rules.IsLegal(s, m)) << c.from << "-" << c.to;
     rules.Apply(s, m);
@@ -96,7 +96,7 @@ TEST(LinesRules, LinesInEveryDirectionScoreTheirLength) {
 
 TEST(LinesRules, ACrossOfTwoLinesScoresSixAndClearsFive) {
   const Rules rules = MakeRules(kSmall);
-  State s = Board(rules, {"..A..",  //
+  Position s = Board(rules, {"..A..",  //
                           "..A..",  //
                           "AA...",  //
                           ".....",  //
@@ -111,7 +111,7 @@ TEST(LinesRules, ACrossOfTwoLinesScoresSixAndClearsFive) {
 
 TEST(LinesRules, ShortRunsAndOtherColorsStay) {
   const Rules rules = MakeRules(kSmall);
-  State s = Board(rules, {"AB...", ".....", ".....", ".....", "....A"});
+  Position s = Board(rules, {"AB...", ".....", ".....", ".....", "....A"});
   rules.Apply(s, MoveOf(rules, "e5", "c1"));  // A B A: no line
   EXPECT_EQ(s.score[0], 0);
   EXPECT_EQ(rules.Occupied(s),
@@ -122,14 +122,14 @@ TEST(LinesRules, LinesDoNotWrapAroundTheBoardEdge) {
   const Rules rules = MakeRules({.rows = 4, .cols = 16, .initial_balls = 0});
   // Two A at the end of row 1 and one at the start of row 2 are adjacent
   // bits in the bitboard, not a line.
-  const State s = Board(rules, {"..............AA", "A...............",
+  const Position s = Board(rules, {"..............AA", "A...............",
                                 "................", "................"});
   EXPECT_EQ(rules.Matches(s).score, 0);
   // Diagonal steps do not wrap either: o1, p2 and a3 are not a diagonal.
-  const State d = Board(rules, {"..............A.", "...............A",
+  const Position d = Board(rules, {"..............A.", "...............A",
                                 "A...............", "................"});
   EXPECT_EQ(rules.Matches(d).score, 0);
-  const State anti = Board(rules, {"A...............", "...............A",
+  const Position anti = Board(rules, {"A...............", "...............A",
                                    "..............A.", "................"});
   EXPECT_EQ(rules.Matches(anti).score, 0);
 }
@@ -137,14 +137,14 @@ TEST(LinesRules, LinesDoNotWrapAroundTheBoardEdge) {
 TEST(LinesRules, MinLineIsAParameter) {
   const Rules rules = MakeRules(
       {.rows = 5, .cols = 5, .colors = 4, .initial_balls = 0, .min_line = 4});
-  State s = Board(rules, {"AA...", ".....", ".....", ".....", "....A"});
+  Position s = Board(rules, {"AA...", ".....", ".....", ".....", "....A"});
   rules.Apply(s, MoveOf(rules, "e5", "c1"));
   EXPECT_EQ(s.score[0], 0);  // three is short of four
 }
 
 TEST(LinesRules, AScoringMoveGivesAnotherMoveAQuietOneSpawns) {
   const Rules rules = MakeRules(kSmall);
-  State s = Board(rules, {"AA...", "B....", ".....", ".C...", "....A"},
+  Position s = Board(rules, {"AA...", "B....", ".....", ".C...", "....A"},
                   /*player=*/1, /*preview=*/"DB");
   rules.Apply(s, MoveOf(rules, "e5", "c1"));
   EXPECT_EQ(s.score[1], 3);
@@ -175,7 +175,7 @@ TEST(LinesRules, AScoringMoveGivesAnotherMoveAQuietOneSpawns) {
 
 TEST(LinesRules, LinesMadeBySpawnsVanishWithoutScore) {
   const Rules rules = MakeRules(kSmall);
-  State s = Board(rules, {"BB...", ".....", ".....", ".....", "...CD"},
+  Position s = Board(rules, {"BB...", ".....", ".....", ".....", "...CD"},
                   /*player=*/0, /*preview=*/"BA");
   rules.Apply(s, MoveOf(rules, "e5", "e4"));          // quiet
   rules.Apply(s, rules.SpawnAction(Cell("c1")));      // B B B
@@ -191,7 +191,7 @@ TEST(LinesRules, LinesMadeBySpawnsVanishWithoutScore) {
 TEST(LinesRules, TheGameEndsOnAFullBoard) {
   const Rules rules = MakeRules(
       {.rows = 3, .cols = 3, .colors = 4, .initial_balls = 0, .spawn = 2});
-  State s = Board(rules, {"ABC", "DAB", "C.."}, 0, "DC");
+  Position s = Board(rules, {"ABC", "DAB", "C.."}, 0, "DC");
   rules.Apply(s, MoveOf(rules, "a3", "b3"));  // quiet: C moves right
   rules.Apply(s, rules.SpawnAction(Cell("a3")));
   // The first spawn (D) fills a3; the second (C) lands on c3, the last cell.
@@ -204,7 +204,7 @@ TEST(LinesRules, TheGameEndsOnAFullBoard) {
 TEST(LinesRules, SpawnsThatFindNoCellAreDropped) {
   const Rules rules = MakeRules(
       {.rows = 3, .cols = 3, .colors = 4, .initial_balls = 0, .spawn = 3});
-  State s = Board(rules, {"ABC", "DAB", "CD."}, 0, "DCB");
+  Position s = Board(rules, {"ABC", "DAB", "CD."}, 0, "DCB");
   rules.Apply(s, MoveOf(rules, "b3", "c3"));  // quiet; one cell stays empty
   rules.Apply(s, rules.SpawnAction(Cell("b3")));
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
@@ -212,7 +212,7 @@ TEST(LinesRules, SpawnsThatFindNoCellAreDropped) {
 
 TEST(LinesRules, TheGameEndsWithNoLegalMove) {
   const Rules rules = MakeRules(kSmall);
-  State s = Board(rules, {"AA...", ".....", ".....", ".....", "....A"});
+  Position s = Board(rules, {"AA...", ".....", ".....", ".....", "....A"});
   rules.Apply(s, MoveOf(rules, "e5", "c1"));  // clears the board
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
   EXPECT_EQ(rules.Return(s, 0), 1);
@@ -226,7 +226,7 @@ TEST(LinesRules, TheGameEndsAfterMaxTurns) {
                                  .initial_balls = 0,
                                  .spawn = 2,
                                  .max_turns = 1});
-  State s = Board(rules, {"AB...", ".....", ".....", ".....", "....C"});
+  Position s = Board(rules, {"AB...", ".....", ".....", ".....", "....C"});
   rules.Apply(s, MoveOf(rules, "e5", "e4"));
   EXPECT_EQ(s.turns, 1);
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
@@ -235,7 +235,7 @@ TEST(LinesRules, TheGameEndsAfterMaxTurns) {
 TEST(LinesRules, TheStartPlacesRandomBallsThenDrawsThePreview) {
   const Rules rules = MakeRules(
       {.rows = 4, .cols = 4, .colors = 3, .initial_balls = 2, .spawn = 3});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   ASSERT_EQ(rules.CurrentPlayer(s), kChancePlayer);
   Rules::ChanceList outcomes;
   rules.ChanceOutcomes(s, outcomes);

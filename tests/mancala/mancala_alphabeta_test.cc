@@ -17,7 +17,7 @@ using testing::MakeRules;
 TEST(MancalaAlphaBeta, FullDepthMatchesTheSolver) {
   for (int seeds : {1, 2}) {
     const Rules rules = MakeRules({.pits = 3, .seeds = seeds});
-    const State start = rules.InitialState();
+    const Position start = rules.InitialPosition();
     absl::StatusOr<SolveResult> exact = SolveKalah(
         rules, start, {.tt_log2_size = 12, .all_move_margins = true});
     ASSERT_TRUE(exact.ok());
@@ -36,7 +36,7 @@ TEST(MancalaAlphaBeta, ExtraTurnKeepsTheSideToMove) {
   // again: depth 2 must see both plies of the same player.
   const Rules rules = MakeRules();
   AlphaBeta search(rules, {.depth = 2, .tt_log2_size = 12});
-  const SearchResult r = search.Search(rules.InitialState());
+  const SearchResult r = search.Search(rules.InitialPosition());
   EXPECT_EQ(r.best_move, 2);
   EXPECT_EQ(r.principal_variation.size(), 2u);
 }
@@ -45,8 +45,8 @@ TEST(MancalaAlphaBeta, NodeBudgetStopsTheSearchReproducibly) {
   const Rules rules = MakeRules();
   AlphaBeta a(rules, {.depth = 40, .nodes = 20000, .tt_log2_size = 14});
   AlphaBeta b(rules, {.depth = 40, .nodes = 20000, .tt_log2_size = 14});
-  const SearchResult ra = a.Search(rules.InitialState());
-  const SearchResult rb = b.Search(rules.InitialState());
+  const SearchResult ra = a.Search(rules.InitialPosition());
+  const SearchResult rb = b.Search(rules.InitialPosition());
   EXPECT_LT(ra.depth, 40);
   EXPECT_GT(ra.depth, 2);
   EXPECT_EQ(ra.best_move, rb.best_move);
@@ -57,9 +57,9 @@ TEST(MancalaAlphaBeta, NodeBudgetStopsTheSearchReproducibly) {
 TEST(MancalaAlphaBeta, TimeBudgetStillReturnsAMove) {
   const Rules rules = MakeRules();
   AlphaBeta search(rules, {.depth = 64, .time_ms = 1, .tt_log2_size = 14});
-  const SearchResult r = search.Search(rules.InitialState());
+  const SearchResult r = search.Search(rules.InitialPosition());
   EXPECT_GE(r.depth, 1);
-  EXPECT_TRUE(rules.IsLegal(rules.InitialState(), r.best_move));
+  EXPECT_TRUE(rules.IsLegal(rules.InitialPosition(), r.best_move));
 }
 
 TEST(MancalaAlphaBeta, TakesTheCaptureThatWins) {
@@ -68,7 +68,7 @@ TEST(MancalaAlphaBeta, TakesTheCaptureThatWins) {
   //   Player 0:     0  0  0  1  0  3
   // Pit 4 captures 4 seeds: 27 > 24 wins at once.
   const Rules rules = MakeRules();
-  absl::StatusOr<State> s = rules.Deserialize("0 0 0 0 1 0 3 23 3 3 3 3 3 3 3");
+  absl::StatusOr<Position> s = rules.Deserialize("0 0 0 0 1 0 3 23 3 3 3 3 3 3 3");
   ASSERT_TRUE(s.ok());
   AlphaBeta search(rules, {.depth = 4, .tt_log2_size = 12});
   EXPECT_EQ(search.Search(*s).best_move, 3);
@@ -120,7 +120,7 @@ TEST(MancalaAlphaBeta, ScoresPositionsInTheEndgameDatabaseExactly) {
   ASSERT_TRUE(action.ok());
   const Rules rules = MakeRules({.pits = 3, .seeds = 2});
   absl::StatusOr<SolveResult> exact =
-      SolveKalah(rules, rules.InitialState(),
+      SolveKalah(rules, rules.InitialPosition(),
                  {.tt_log2_size = 12, .all_move_margins = true});
   ASSERT_TRUE(exact.ok());
   ASSERT_NE(exact->margin, 0);
@@ -143,7 +143,7 @@ TEST(MancalaAlphaBeta, ContemptScoresADrawBelowZero) {
   const Rules rules = MakeRules({.pits = 1, .seeds = 1});
   for (int contempt : {0, 40}) {
     AlphaBeta search(rules, {.depth = 4, .contempt = contempt});
-    EXPECT_EQ(search.Search(rules.InitialState()).score, -contempt);
+    EXPECT_EQ(search.Search(rules.InitialPosition()).score, -contempt);
   }
 }
 

@@ -14,10 +14,10 @@ inline Rules MakeRules(Options options = {}) {
   return *rules;
 }
 
-inline State Board(const Rules& rules, const char* text) {
-  absl::StatusOr<State> state = rules.Deserialize(text);
+inline Position Board(const Rules& rules, const char* text) {
+  absl::StatusOr<Position> state = rules.Deserialize(text);
   EXPECT_TRUE(state.ok()) << state.status();
-  return state.ok() ? *state : State{};
+  return state.ok() ? *state : Position{};
 }
 
 }  // namespace gameai::mancala::testing

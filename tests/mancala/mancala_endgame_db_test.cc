@@ -25,9 +25,9 @@ constexpr int kDbSeeds = 8;
 
 // RandomSpread: a position of the 6-pit board with 1..kDbSeeds seeds in
 // the pits, both sides holding some, empty stores, either side to move.
-State RandomSpread(const Rules& rules, Rng& rng) {
+Position RandomSpread(const Rules& rules, Rng& rng) {
   while (true) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     for (int p = 0; p < 2; ++p) {
       for (int i = 0; i < rules.pits(); ++i) s.board[rules.PitIndex(p, i)] = 0;
     }
@@ -42,7 +42,7 @@ State RandomSpread(const Rules& rules, Rng& rng) {
 }
 
 // FutureByReference: the side to move's future margin (stores are empty).
-int FutureByReference(PlainReference& reference, const State& s) {
+int FutureByReference(PlainReference& reference, const Position& s) {
   const int margin = reference.Margin(s);
   return s.to_move == 0 ? margin : -margin;
 }
@@ -68,7 +68,7 @@ TEST(EndgameDb, AgreesWithPlainSearchFilledCompletelyOrOnDemand) {
     EXPECT_EQ(complete->bytes(), 125970);  // C(8 + 12, 12) spreads
     Rng rng(5);
     for (int i = 0; i < 400; ++i) {
-      const State s = RandomSpread(rules, rng);
+      const Position s = RandomSpread(rules, rng);
       const int expected = FutureByReference(reference, s);
       ASSERT_EQ(complete->Value(s), expected) << rules.Serialize(s);
       ASSERT_EQ(on_demand->Value(s), expected) << rules.Serialize(s);
@@ -81,7 +81,7 @@ TEST(EndgameDb, AgreesWithPlainSearchFilledCompletelyOrOnDemand) {
 TEST(EndgameDb, MirroredPositionsShareAnEntry) {
   const Rules rules = MakeRules({});
   const int mover[6] = {1, 0, 0, 0, 0, 2}, other[6] = {0, 3, 0, 0, 0, 1};
-  State s = rules.InitialState(), mirror = rules.InitialState();
+  Position s = rules.InitialPosition(), mirror = rules.InitialPosition();
   for (int i = 0; i < 6; ++i) {
     s.board[rules.PitIndex(0, i)] = mirror.board[rules.PitIndex(1, i)] =
         static_cast<uint8_t>(mover[i]);
@@ -198,9 +198,9 @@ TEST_F(EndgameDbFile, AFileHoldingAnotherDatabaseIsNeverOverwritten) {
   EXPECT_EQ((*any)->max_seeds(), 5);
   const Rules small = MakeRules({.pits = 6, .seeds = 1});
   absl::StatusOr<SolveResult> solved = SolveKalah(
-      small, small.InitialState(), {.tt_log2_size = 16, .db_file = path});
+      small, small.InitialPosition(), {.tt_log2_size = 16, .db_file = path});
   absl::StatusOr<SolveResult> on_demand =
-      SolveKalah(small, small.InitialState(), {.tt_log2_size = 16});
+      SolveKalah(small, small.InitialPosition(), {.tt_log2_size = 16});
   ASSERT_TRUE(solved.ok()) << solved.status();
   ASSERT_TRUE(on_demand.ok());
   EXPECT_EQ(solved->db_seeds, 5);
@@ -297,7 +297,7 @@ TEST_F(EndgameDbFile, FailedSaveIsReported) {
     gameai::testing::FileSizeLimit limit(1024);  // the database is 6 KB
     db = EndgameDb::LoadOrBuild(rules, 5, path);
     const Rules small = MakeRules({.pits = 6, .seeds = 1});
-    solved = SolveKalah(small, small.InitialState(),
+    solved = SolveKalah(small, small.InitialPosition(),
                         {.tt_log2_size = 16, .db_seeds = 5, .db_file = path});
   }
   ASSERT_FALSE(db.ok());
@@ -324,10 +324,10 @@ TEST_F(EndgameDbFile, SolverUsesTheDatabaseFile) {
   for (auto [pits, seeds] : {std::pair{4, 2}, std::pair{3, 3}}) {
     const Rules rules = MakeRules({.pits = pits, .seeds = seeds});
     PlainReference reference(rules);
-    const int expected = reference.Margin(rules.InitialState());
+    const int expected = reference.Margin(rules.InitialPosition());
     for (const char* source : {"built", "loaded"}) {
       absl::StatusOr<SolveResult> r =
-          SolveKalah(rules, rules.InitialState(),
+          SolveKalah(rules, rules.InitialPosition(),
                      {.tt_log2_size = 16, .db_seeds = 8, .db_file = path});
       ASSERT_TRUE(r.ok()) << r.status();
       EXPECT_EQ(r->margin, expected) << pits << "x" << seeds;

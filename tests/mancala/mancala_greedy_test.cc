@@ -13,24 +13,24 @@ using testing::MakeRules;
 
 TEST(MancalaGreedyValue, StoreDifferenceFromTheMoversSide) {
   const Rules rules = MakeRules();
-  const State s = Board(rules, "0 4 4 4 4 4 0 6 4 4 4 4 4 0 2");
+  const Position s = Board(rules, "0 4 4 4 4 4 0 6 4 4 4 4 4 0 2");
   EXPECT_EQ(GreedyValue(rules, s, 0), 4);
   EXPECT_EQ(GreedyValue(rules, s, 1), -4);
 }
 
 TEST(MancalaGreedyValue, MoreThanHalfIsPlusOrMinus5000) {
   const Rules rules = MakeRules();  // 48 seeds: half is 24
-  const State s = Board(rules, "0 1 1 1 1 1 1 25 1 1 1 1 1 1 11");
+  const Position s = Board(rules, "0 1 1 1 1 1 1 25 1 1 1 1 1 1 11");
   EXPECT_EQ(GreedyValue(rules, s, 0), 5000);
   EXPECT_EQ(GreedyValue(rules, s, 1), -5000);
 }
 
 TEST(MancalaGreedyValue, ExactlyHalfEachIsZero) {
   const Rules rules = MakeRules();
-  const State s = Board(rules, "0 0 0 0 0 0 0 24 0 0 0 0 0 0 24");
+  const Position s = Board(rules, "0 0 0 0 0 0 0 24 0 0 0 0 0 0 24");
   EXPECT_EQ(GreedyValue(rules, s, 0), 0);
   // Half for one side only is an ordinary difference.
-  const State t = Board(rules, "0 0 0 0 0 0 1 24 0 0 0 0 0 1 22");
+  const Position t = Board(rules, "0 0 0 0 0 0 1 24 0 0 0 0 0 1 22");
   EXPECT_EQ(GreedyValue(rules, t, 0), 2);
 }
 
@@ -39,7 +39,7 @@ TEST(MancalaGreedy, ExtraTurnIsValuedByTheBestContinuation) {
   // best of the continuation (2: pits 4-6 each put one more seed in the
   // store), while pits 4-6 alone give 1 and pits 1-2 give 0.
   const Rules rules = MakeRules();
-  const GreedyChoice c = GreedyBestMove(rules, rules.InitialState());
+  const GreedyChoice c = GreedyBestMove(rules, rules.InitialPosition());
   EXPECT_EQ(c.move, 2);
   EXPECT_EQ(c.value, 2);
   EXPECT_EQ(c.pit_values[0], 0);
@@ -110,7 +110,7 @@ TEST(MancalaGreedy, ExtraTurnChainsIntoAWin) {
 TEST(MancalaGreedy, PlaysForPlayerOneToo) {
   // Mirror of the start: player 1's pit 3 earns the extra turn.
   const Rules rules = MakeRules({.first_player = 1});
-  const GreedyChoice c = GreedyBestMove(rules, rules.InitialState());
+  const GreedyChoice c = GreedyBestMove(rules, rules.InitialPosition());
   EXPECT_EQ(c.move, 2);
   EXPECT_EQ(c.value, 2);
 }
@@ -119,7 +119,7 @@ TEST(MancalaGreedy, ChosenMoveIsTheFirstBestOnRandomPositions) {
   const Rules rules = MakeRules();
   Rng rng(5);
   for (int game = 0; game < 50; ++game) {
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     while (!rules.IsOver(s)) {
       const GreedyChoice c = GreedyBestMove(rules, s);
       MoveList moves;

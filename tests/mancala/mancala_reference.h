@@ -20,7 +20,7 @@ class PlainReference {
   explicit PlainReference(const Rules& rules) : rules_(rules) {}
 
   // Margin: player 0's final store minus player 1's under perfect play.
-  int Margin(const State& s) {
+  int Margin(const Position& s) {
     if (rules_.IsOver(s)) return rules_.Store(s, 0) - rules_.Store(s, 1);
     std::array<uint64_t, 3> key;
     std::memcpy(key.data(), &s, sizeof(key));
@@ -29,7 +29,7 @@ class PlainReference {
     rules_.LegalMoves(s, moves);
     int best = s.to_move == 0 ? -1000 : 1000;
     for (Move m : moves) {
-      State child = s;
+      Position child = s;
       rules_.Apply(child, m);
       const int v = Margin(child);
       best = s.to_move == 0 ? std::max(best, v) : std::min(best, v);

@@ -18,7 +18,7 @@ using testing::MakeRules;
 
 // Play: `pit` is 1-based, as a player would say it.
 std::string Play(const Rules& rules, const char* board, int pit) {
-  State s = Board(rules, board);
+  Position s = Board(rules, board);
   EXPECT_TRUE(rules.IsLegal(s, static_cast<Move>(pit - 1)));
   rules.Apply(s, static_cast<Move>(pit - 1));
   return rules.Serialize(s);
@@ -26,10 +26,10 @@ std::string Play(const Rules& rules, const char* board, int pit) {
 
 TEST(MancalaRules, InitialBoard) {
   const Rules rules = MakeRules();
-  EXPECT_EQ(rules.Serialize(rules.InitialState()),
+  EXPECT_EQ(rules.Serialize(rules.InitialPosition()),
             "0 4 4 4 4 4 4 0 4 4 4 4 4 4 0");
   const Rules second = MakeRules({.pits = 4, .seeds = 3, .first_player = 1});
-  EXPECT_EQ(second.Serialize(second.InitialState()), "1 3 3 3 3 0 3 3 3 3 0");
+  EXPECT_EQ(second.Serialize(second.InitialPosition()), "1 3 3 3 3 0 3 3 3 3 0");
 }
 
 TEST(MancalaRules, SowsOneSeedPerPitCounterClockwise) {
@@ -97,7 +97,7 @@ TEST(MancalaRules, EmptySideEndsTheGameAndSweeps) {
   // Player 0 sows its last seed into its store; its side is empty, so the
   // game ends and player 1 adds its 21 remaining seeds to its store.
   const Rules rules = MakeRules();
-  State s = Board(rules, "0 0 0 0 0 0 1 20 1 2 3 4 5 6 6");
+  Position s = Board(rules, "0 0 0 0 0 0 1 20 1 2 3 4 5 6 6");
   rules.Apply(s, 5);
   EXPECT_EQ(rules.Serialize(s), "0 0 0 0 0 0 0 21 0 0 0 0 0 0 27");
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
@@ -109,7 +109,7 @@ TEST(MancalaRules, EmptySideEndsTheGameAndSweeps) {
 TEST(MancalaRules, OpponentsEmptySideAlsoEndsTheGame) {
   // Player 0 captures player 1's last seeds: player 1's side is empty.
   const Rules rules = MakeRules({.pits = 3, .seeds = 2});
-  State s = Board(rules, "0 1 0 3 2 0 2 0 4");
+  Position s = Board(rules, "0 1 0 3 2 0 2 0 4");
   rules.Apply(s, 0);  // lands in empty pit 2; opposite (player 1's pit 2) 2
   EXPECT_EQ(rules.Serialize(s), "1 0 0 0 8 0 0 0 4");
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
@@ -118,7 +118,7 @@ TEST(MancalaRules, OpponentsEmptySideAlsoEndsTheGame) {
 
 TEST(MancalaRules, EqualStoresAreADraw) {
   const Rules rules = MakeRules();
-  State s = Board(rules, "0 0 0 0 0 0 1 23 1 0 0 0 0 0 23");
+  Position s = Board(rules, "0 0 0 0 0 0 1 23 1 0 0 0 0 0 23");
   rules.Apply(s, 5);
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
   EXPECT_EQ(rules.Store(s, 0), 24);
@@ -129,7 +129,7 @@ TEST(MancalaRules, EqualStoresAreADraw) {
 
 TEST(MancalaRules, EmptyPitsAreNotLegal) {
   const Rules rules = MakeRules();
-  const State s = Board(rules, "0 0 1 0 0 0 3 10 2 3 4 5 6 2 12");
+  const Position s = Board(rules, "0 0 1 0 0 0 3 10 2 3 4 5 6 2 12");
   MoveList moves;
   rules.LegalMoves(s, moves);
   EXPECT_EQ(std::vector<Move>(moves.begin(), moves.end()),
@@ -141,7 +141,7 @@ TEST(MancalaRules, EmptyPitsAreNotLegal) {
 TEST(MancalaRules, DeserializeNamesTheProblem) {
   const Rules rules = MakeRules();
   auto message = [&](const char* text) {
-    absl::StatusOr<State> s = rules.Deserialize(text);
+    absl::StatusOr<Position> s = rules.Deserialize(text);
     EXPECT_FALSE(s.ok()) << text;
     return std::string(s.status().message());
   };
@@ -206,10 +206,10 @@ struct Reference {
 };
 
 // RandomBoard: the game's seeds spread at random over pits and stores.
-State RandomBoard(const Rules& rules, Rng& rng) {
+Position RandomBoard(const Rules& rules, Rng& rng) {
   const int pits = rules.pits();
   while (true) {
-    State s{};
+    Position s{};
     s.to_move = static_cast<uint8_t>(rng.Below(2));
     for (int i = 0; i < rules.TotalSeeds(); ++i) {
       // Skew toward pits so that there are moves to make.
@@ -218,7 +218,7 @@ State RandomBoard(const Rules& rules, Rng& rng) {
                            : static_cast<int>(rng.Below(2 * pits + 2));
       s.board[slot]++;
     }
-    absl::StatusOr<State> checked = rules.Deserialize(rules.Serialize(s));
+    absl::StatusOr<Position> checked = rules.Deserialize(rules.Serialize(s));
     if (checked.ok() && !rules.IsOver(*checked)) return *checked;
   }
 }
@@ -233,14 +233,14 @@ TEST(MancalaRules, KernelAgreesWithPlainReferenceOnRandomPositions) {
             {.pits = pits, .seeds = seeds, .empty_capture = empty_capture});
         const Reference reference{pits, empty_capture};
         for (int trial = 0; trial < 60; ++trial) {
-          const State s = RandomBoard(rules, rng);
+          const Position s = RandomBoard(rules, rng);
           MoveList moves;
           rules.LegalMoves(s, moves);
           for (int pit = 0; pit < pits; ++pit) {
             const bool legal = s.board[rules.PitIndex(s.to_move, pit)] > 0;
             EXPECT_EQ(rules.IsLegal(s, static_cast<Move>(pit)), legal);
             if (!legal) continue;
-            State fast = s;
+            Position fast = s;
             rules.Apply(fast, static_cast<Move>(pit));
             std::vector<int> board(s.board.begin(),
                                    s.board.begin() + 2 * pits + 2);

@@ -29,7 +29,7 @@ TEST(KalahSolver, AgreesWithPlainSearchOnSmallBoards) {
         const Rules rules = MakeRules(
             {.pits = pits, .seeds = seeds, .empty_capture = empty_capture});
         PlainReference reference(rules);
-        const State start = rules.InitialState();
+        const Position start = rules.InitialPosition();
         for (int db_seeds : {0, 10}) {
           absl::StatusOr<SolveResult> r =
               SolveKalah(rules, start,
@@ -43,7 +43,7 @@ TEST(KalahSolver, AgreesWithPlainSearchOnSmallBoards) {
           MoveList moves;
           rules.LegalMoves(start, moves);
           for (Move m : moves) {
-            State child = start;
+            Position child = start;
             rules.Apply(child, m);
             EXPECT_EQ(r->move_margins[m], reference.Margin(child));
           }
@@ -69,7 +69,7 @@ TEST(KalahSolver, AgreesWithPlainSearchOnRandomEndgames) {
     PlainReference reference(rules);
     int checked = 0;
     while (checked < 25) {
-      State s = rules.InitialState();
+      Position s = rules.InitialPosition();
       while (!rules.IsOver(s) &&
              rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 12) {
         MoveList moves;
@@ -88,7 +88,7 @@ TEST(KalahSolver, AgreesWithPlainSearchOnRandomEndgames) {
 
 TEST(KalahSolver, FinishedGameIsItsStores) {
   const Rules rules = MakeRules({});
-  absl::StatusOr<State> s =
+  absl::StatusOr<Position> s =
       rules.Deserialize("0 0 0 0 0 0 0 30 0 0 0 0 0 0 18");
   ASSERT_TRUE(s.ok());
   absl::StatusOr<SolveResult> r = SolveKalah(rules, *s, {.tt_log2_size = 10});
@@ -99,8 +99,8 @@ TEST(KalahSolver, FinishedGameIsItsStores) {
 TEST(KalahSolver, RejectsBadOptions) {
   const Rules rules = MakeRules({});
   EXPECT_FALSE(
-      SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 5}).ok());
-  EXPECT_FALSE(SolveKalah(rules, rules.InitialState(), {.db_seeds = 99}).ok());
+      SolveKalah(rules, rules.InitialPosition(), {.tt_log2_size = 5}).ok());
+  EXPECT_FALSE(SolveKalah(rules, rules.InitialPosition(), {.db_seeds = 99}).ok());
 }
 
 // Budgets: a search stopped by its node or time budget reports the
@@ -108,7 +108,7 @@ TEST(KalahSolver, RejectsBadOptions) {
 TEST(KalahSolver, NodeBudgetGivesTrueBoundsNotAMargin) {
   const Rules rules = MakeRules({});  // 6x4: +8
   absl::StatusOr<SolveResult> r = SolveKalah(
-      rules, rules.InitialState(), {.tt_log2_size = 20, .max_nodes = 20000});
+      rules, rules.InitialPosition(), {.tt_log2_size = 20, .max_nodes = 20000});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_FALSE(r->solved);
   EXPECT_LT(r->margin_lower, r->margin_upper);
@@ -121,14 +121,14 @@ TEST(KalahSolver, NodeBudgetGivesTrueBoundsNotAMargin) {
 // whatever the node budget: the database is read, not searched.
 TEST(KalahSolver, PositionInTheDatabaseIsSolvedOnAnyBudget) {
   const Rules rules = MakeRules({.pits = 4, .seeds = 2});  // 16 seeds
-  const int expected = PlainReference(rules).Margin(rules.InitialState());
+  const int expected = PlainReference(rules).Margin(rules.InitialPosition());
   absl::StatusOr<SolveResult> r =
-      SolveKalah(rules, rules.InitialState(),
+      SolveKalah(rules, rules.InitialPosition(),
                  {.tt_log2_size = 16, .db_seeds = 16, .max_nodes = 1});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->solved);
   EXPECT_EQ(r->margin, expected);
-  State after = rules.InitialState();
+  Position after = rules.InitialPosition();
   rules.Apply(after, r->best_move);
   EXPECT_EQ(PlainReference(rules).Margin(after), expected)
       << "best move " << int{r->best_move} << " does not keep the margin";
@@ -137,7 +137,7 @@ TEST(KalahSolver, PositionInTheDatabaseIsSolvedOnAnyBudget) {
 TEST(KalahSolver, TimeBudgetGivesTrueBounds) {
   const Rules rules = MakeRules({});
   absl::StatusOr<SolveResult> r =
-      SolveKalah(rules, rules.InitialState(),
+      SolveKalah(rules, rules.InitialPosition(),
                  {.tt_log2_size = 20, .guess_depth = 0, .max_seconds = 0.05});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_FALSE(r->solved);
@@ -147,9 +147,9 @@ TEST(KalahSolver, TimeBudgetGivesTrueBounds) {
 
 TEST(KalahSolver, EnoughBudgetSolves) {
   const Rules rules = MakeRules({.pits = 4, .seeds = 2});
-  const int expected = PlainReference(rules).Margin(rules.InitialState());
+  const int expected = PlainReference(rules).Margin(rules.InitialPosition());
   absl::StatusOr<SolveResult> r = SolveKalah(
-      rules, rules.InitialState(),
+      rules, rules.InitialPosition(),
       {.tt_log2_size = 16, .max_nodes = 10'000'000, .max_seconds = 600});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->solved);
@@ -162,7 +162,7 @@ TEST(KalahSolver, PickedTableFitsTheMemoryBudget) {
   const Rules rules = MakeRules({.pits = 8, .seeds = 8});  // would pick 4 GiB
   const int64_t budget = int64_t{64} << 20;
   absl::StatusOr<SolveResult> r =
-      SolveKalah(rules, rules.InitialState(),
+      SolveKalah(rules, rules.InitialPosition(),
                  {.guess_depth = 0, .max_nodes = 1000, .memory_bytes = budget});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_FALSE(r->solved);
@@ -173,7 +173,7 @@ TEST(KalahSolver, PickedTableFitsTheMemoryBudget) {
 TEST(KalahSolver, TableAskedBeyondTheMemoryBudgetIsAnError) {
   const Rules rules = MakeRules({.pits = 8, .seeds = 8});
   absl::StatusOr<SolveResult> r =
-      SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 28});
+      SolveKalah(rules, rules.InitialPosition(), {.tt_log2_size = 28});
   EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_NE(r.status().message().find("mem_mb=2048"), std::string::npos)
       << r.status();
@@ -181,9 +181,9 @@ TEST(KalahSolver, TableAskedBeyondTheMemoryBudgetIsAnError) {
 
 TEST(KalahSolver, RejectsNegativeBudgets) {
   const Rules rules = MakeRules({});
-  EXPECT_FALSE(SolveKalah(rules, rules.InitialState(), {.max_nodes = -1}).ok());
+  EXPECT_FALSE(SolveKalah(rules, rules.InitialPosition(), {.max_nodes = -1}).ok());
   EXPECT_FALSE(
-      SolveKalah(rules, rules.InitialState(), {.max_seconds = -1}).ok());
+      SolveKalah(rules, rules.InitialPosition(), {.max_seconds = -1}).ok());
 }
 
 // Published (Irving, Donkers & Uiterwijk 2000, their capture rule): 6 pits
@@ -194,7 +194,7 @@ TEST(KalahSolver, ReproducesPublishedValuesForSmallSeedCounts) {
     const Rules rules =
         MakeRules({.pits = 6, .seeds = seeds, .empty_capture = true});
     absl::StatusOr<SolveResult> r =
-        SolveKalah(rules, rules.InitialState(), {.tt_log2_size = 18});
+        SolveKalah(rules, rules.InitialPosition(), {.tt_log2_size = 18});
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->margin, expected) << "6x" << seeds;
   }

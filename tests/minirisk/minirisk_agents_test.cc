@@ -48,7 +48,7 @@ TEST(MiniRiskFixed, TakingOverAfterItsCardIsSpentBidsTheNearestHeldCard) {
 
 TEST(MiniRiskBestReply, TakesAPositivePotCheaplyAndDodgesANegativeOne) {
   const Rules rules = *Rules::Create({.players = 3});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   rules.Apply(s, Rules::Prize(8));
   // The others bid 12 and 9: 13 is the cheapest card that takes the 8.
   EXPECT_EQ(BestReply(rules, s, 0, {0, 12, 9}, 0.1), Rules::Bid(13));
@@ -56,7 +56,7 @@ TEST(MiniRiskBestReply, TakesAPositivePotCheaplyAndDodgesANegativeOne) {
   EXPECT_EQ(BestReply(rules, s, 0, {0, 12, 9}, 5.0), Rules::Bid(1));
   // Both others bid 12: they cancel, so 1 takes the pot.
   EXPECT_EQ(BestReply(rules, s, 0, {0, 12, 12}, 0.1), Rules::Bid(1));
-  State negative = rules.InitialState();
+  Position negative = rules.InitialPosition();
   rules.Apply(negative, Rules::Prize(-5));
   // Others at 1 and 2: the card 1 cancels with theirs; the lowest unique is
   // then the other's 2. Card 1 is the cheapest that does not take the -5.
@@ -70,7 +70,7 @@ TEST(MiniRiskModel, LearnsADeterministicOpponentFromOneGame) {
   const Rules rules = *Rules::Create({.players = 2});
   OpponentModel model(0.5);
   model.StartGame({"me", "fixed"}, 2, 0);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   Rng rng(1);
   std::array<Move, kMaxPlayers> joint{};
   while (rules.CurrentPlayer(s) != kTerminalPlayer) {
@@ -83,7 +83,7 @@ TEST(MiniRiskModel, LearnsADeterministicOpponentFromOneGame) {
   EXPECT_EQ(model.Observations(1), 15);
   // A new game: every prediction is the fixed card.
   model.StartGame({"me", "fixed"}, 2, 0);
-  State t = rules.InitialState();
+  Position t = rules.InitialPosition();
   rules.Apply(t, Rules::Prize(7));
   EXPECT_EQ(model.MostLikely(t, 1), Rules::Bid(12));
   EXPECT_GT(model.Weights(t, 1)[Rules::Bid(12)], 0.5);

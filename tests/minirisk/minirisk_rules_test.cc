@@ -16,7 +16,7 @@ Rules MakeRules(int players) {
 }
 
 // Round: turns `prize` and plays the bids (cards 1..15).
-void Round(const Rules& rules, State& s, int prize,
+void Round(const Rules& rules, Position& s, int prize,
            std::initializer_list<int> cards) {
   ASSERT_EQ(rules.CurrentPlayer(s), kChancePlayer);
   rules.Apply(s, Rules::Prize(prize));
@@ -29,7 +29,7 @@ void Round(const Rules& rules, State& s, int prize,
 
 TEST(MiniRiskRules, TheSeedsExampleDuplicateFifteensCancelTheFourteenWins) {
   const Rules rules = MakeRules(3);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   Round(rules, s, 10, {15, 15, 14});
   EXPECT_EQ(s.scores[2], 10);
   EXPECT_EQ(s.scores[0] + s.scores[1], 0);
@@ -42,7 +42,7 @@ TEST(MiniRiskRules, TheSeedsExampleDuplicateFifteensCancelTheFourteenWins) {
 
 TEST(MiniRiskRules, ANegativePotGoesToTheLowestUniqueBid) {
   const Rules rules = MakeRules(4);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   Round(rules, s, -4, {1, 1, 3, 9});
   EXPECT_EQ(s.scores[2], -4);
   EXPECT_EQ(s.scores[3], 0);
@@ -50,7 +50,7 @@ TEST(MiniRiskRules, ANegativePotGoesToTheLowestUniqueBid) {
 
 TEST(MiniRiskRules, NoUniqueBidCarriesThePotOverSeveralRounds) {
   const Rules rules = MakeRules(2);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   Round(rules, s, 3, {7, 7});
   EXPECT_EQ(s.pot, 3);
   EXPECT_EQ(s.taker[0], -1);
@@ -64,7 +64,7 @@ TEST(MiniRiskRules, NoUniqueBidCarriesThePotOverSeveralRounds) {
 
 TEST(MiniRiskRules, TheSumOfTheCarriedPotDecidesHighestOrLowest) {
   const Rules rules = MakeRules(2);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   Round(rules, s, 2, {5, 5});
   Round(rules, s, -3, {4, 8});  // pot -1 < 0: the lowest, 4
   EXPECT_EQ(s.scores[0], -1);
@@ -72,7 +72,7 @@ TEST(MiniRiskRules, TheSumOfTheCarriedPotDecidesHighestOrLowest) {
 
 TEST(MiniRiskRules, AZeroPotCountsAsPositive) {
   const Rules rules = MakeRules(2);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   Round(rules, s, -2, {5, 5});
   Round(rules, s, 2, {4, 8});  // pot 0: the highest takes it
   EXPECT_EQ(s.taker[1], 1);
@@ -82,7 +82,7 @@ TEST(MiniRiskRules, AZeroPotCountsAsPositive) {
 
 TEST(MiniRiskRules, APotLeftAfterTheLastRoundIsDiscarded) {
   const Rules rules = MakeRules(2);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   int prize = -5;
   for (int r = 0; r < kRounds; ++r, ++prize) {
     if (prize == 0) ++prize;
@@ -99,7 +99,7 @@ TEST(MiniRiskRules, APotLeftAfterTheLastRoundIsDiscarded) {
 
 TEST(MiniRiskRules, PlacesAreSharedOnEqualScores) {
   const Rules rules = MakeRules(3);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   s.round = kRounds;  // the end, with these scores
   s.scores = {10, 10, 3};
   EXPECT_EQ(rules.Return(s, 0), 0);  // first place shared
@@ -115,7 +115,7 @@ TEST(MiniRiskRules, PlacesAreSharedOnEqualScores) {
 
 TEST(MiniRiskRules, PrizesAreDrawnUniformlyFromThoseNotTurned) {
   const Rules rules = MakeRules(2);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   Rules::ChanceList outcomes;
   rules.ChanceOutcomes(s, outcomes);
   ASSERT_EQ(outcomes.size(), 15u);
@@ -140,7 +140,7 @@ TEST(MiniRiskRules, PrizesAreDrawnUniformlyFromThoseNotTurned) {
 
 TEST(MiniRiskRules, HandsAreBitMasksOfTheCardsLeft) {
   const Rules rules = MakeRules(2);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   EXPECT_EQ(s.hands[0], kFullHand);
   Round(rules, s, 5, {15, 3});
   rules.Apply(s, Rules::Prize(1));
@@ -154,12 +154,12 @@ TEST(MiniRiskRules, HandsAreBitMasksOfTheCardsLeft) {
 
 TEST(MiniRiskRules, TextRoundTripsAndBadTextIsRejected) {
   const Rules rules = MakeRules(3);
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   Round(rules, s, 10, {15, 15, 14});
   Round(rules, s, -2, {1, 2, 3});
   rules.Apply(s, Rules::Prize(4));
   EXPECT_EQ(rules.Serialize(s), "prizes=10,-2,4 bids=15.15.14/1.2.3");
-  absl::StatusOr<State> back = rules.Deserialize(rules.Serialize(s));
+  absl::StatusOr<Position> back = rules.Deserialize(rules.Serialize(s));
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(rules.Serialize(*back), rules.Serialize(s));
   EXPECT_EQ(back->scores[2], 10);

@@ -76,7 +76,7 @@ TEST(YachtScore, YachtAndChance) {
 }
 
 // Plays the dice `faces` for the player to move: a roll, then `category`.
-void ScoreTurn(const Rules& rules, State& s, std::initializer_list<int> faces,
+void ScoreTurn(const Rules& rules, Position& s, std::initializer_list<int> faces,
                int category) {
   ASSERT_EQ(rules.CurrentPlayer(s), kChancePlayer);
   rules.Apply(s, static_cast<Move>(kFirstChanceAction + Dice(faces)));
@@ -87,7 +87,7 @@ void ScoreTurn(const Rules& rules, State& s, std::initializer_list<int> faces,
 
 TEST(YachtRules, UpperBonusOnceAt63) {
   const Rules rules = MakeRules({.players = 1});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   ScoreTurn(rules, s, {6, 6, 6, 6, 1}, kSixes);  // 24
   ScoreTurn(rules, s, {5, 5, 5, 5, 1}, kFives);  // 20 -> 44
   ScoreTurn(rules, s, {4, 4, 4, 4, 1}, kFours);  // 16 -> 60
@@ -101,7 +101,7 @@ TEST(YachtRules, UpperBonusOnceAt63) {
 
 TEST(YachtRules, TurnsRollHoldAndPassInSeatOrder) {
   const Rules rules = MakeRules({.players = 2});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   EXPECT_EQ(rules.CurrentPlayer(s), kChancePlayer);
   rules.Apply(s, static_cast<Move>(kFirstChanceAction + Dice({1, 2, 2, 5, 6})));
   EXPECT_EQ(rules.CurrentPlayer(s), 0);
@@ -133,7 +133,7 @@ TEST(YachtRules, TurnsRollHoldAndPassInSeatOrder) {
 
 TEST(YachtRules, GameEndsAfterThirteenRounds) {
   const Rules rules = MakeRules({.players = 2});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   for (int round = 0; round < kRounds; ++round) {
     for (int p = 0; p < 2; ++p) ScoreTurn(rules, s, {1, 1, 2, 3, 5}, round);
   }
@@ -144,7 +144,7 @@ TEST(YachtRules, GameEndsAfterThirteenRounds) {
 
 TEST(YachtRules, YahtzeeBonusAndForcedJoker) {
   const Rules rules = MakeRules({.players = 1, .yahtzee_bonus = true});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   ScoreTurn(rules, s, {4, 4, 4, 4, 4}, kYacht);
   EXPECT_EQ(s.cards[0].total, 50);
   // A second yacht of 4s with FOURS open: FOURS is forced, +100.
@@ -163,7 +163,7 @@ TEST(YachtRules, YahtzeeBonusAndForcedJoker) {
 
 TEST(YachtRules, NoYahtzeeBonusByDefault) {
   const Rules rules = MakeRules({.players = 1});
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   ScoreTurn(rules, s, {4, 4, 4, 4, 4}, kYacht);
   ScoreTurn(rules, s, {4, 4, 4, 4, 4}, kFull);  // not a full house: 0
   EXPECT_EQ(s.cards[0].total, 50);
@@ -171,7 +171,7 @@ TEST(YachtRules, NoYahtzeeBonusByDefault) {
 
 TEST(YachtRules, DeserializeChecksTheScorecards) {
   const Rules rules = MakeRules({.players = 2});
-  const State s = rules.InitialState();
+  const Position s = rules.InitialPosition();
   EXPECT_TRUE(rules.Deserialize(rules.Serialize(s)).ok());
   EXPECT_FALSE(rules.Deserialize("0 0 0 2 0 8191 0 0 0").ok());  // too few
   // Player 1 with a category filled in round 1 before playing.
@@ -180,7 +180,7 @@ TEST(YachtRules, DeserializeChecksTheScorecards) {
 
 TEST(YachtRules, SampledRollsFollowTheExactProbabilities) {
   const Rules rules = MakeRules({.players = 1});
-  const State s = rules.InitialState();
+  const Position s = rules.InitialPosition();
   Rng rng(3);
   int yachts = 0, straights = 0;
   const int n = 200000;

@@ -21,7 +21,7 @@ void BM_TicTacToe_RandomPlayout(benchmark::State& state) {
   int64_t moves_played = 0;
   tictactoe::MoveList moves;
   for (auto _ : state) {
-    tictactoe::State s = rules.InitialState();
+    tictactoe::Position s = rules.InitialPosition();
     while (!tictactoe::Rules::IsOver(s)) {
       rules.LegalMoves(s, moves);
       rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
@@ -42,12 +42,12 @@ BENCHMARK(BM_TicTacToe_RandomPlayout);
 void BM_TicTacToe_PerfectMove(benchmark::State& state) {
   const tictactoe::Rules rules = DefaultRules();
   benchmark::DoNotOptimize(
-      tictactoe::PerfectValue(rules, rules.InitialState()));
+      tictactoe::PerfectValue(rules, rules.InitialPosition()));
   Rng rng(1);
   int64_t choices = 0;
   tictactoe::MoveList moves;
   for (auto _ : state) {
-    tictactoe::State s = rules.InitialState();
+    tictactoe::Position s = rules.InitialPosition();
     while (!tictactoe::Rules::IsOver(s)) {
       benchmark::DoNotOptimize(tictactoe::PerfectMove(rules, s));
       ++choices;

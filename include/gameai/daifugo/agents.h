@@ -28,11 +28,11 @@ namespace gameai::daifugo {
 
 // ContextFor: the original game's evaluation context for the player to move
 // (its enemy cards are those it has not seen and were not played).
-EvalContext ContextFor(const Rules& rules, const State& s, Player p);
+EvalContext ContextFor(const Rules& rules, const Position& s, Player p);
 
 // HeuristicMove: the heuristic's move for the player to act (a play or a
 // give-back).
-Move HeuristicMove(const Rules& rules, const State& s);
+Move HeuristicMove(const Rules& rules, const Position& s);
 // GiveBackCard: the card the heuristic gives back from `hand`.
 int GiveBackCard(Cards hand);
 
@@ -42,7 +42,7 @@ int GiveBackCard(Cards hand);
 // without the joker (with it only to empty the hand) that breaks no larger
 // group of the hand, else the weakest such meld, or a pass. With
 // probability 1/8 a uniformly random legal move instead, so playouts vary.
-Move RolloutMove(const Rules& rules, const State& s, Rng& rng);
+Move RolloutMove(const Rules& rules, const Position& s, Rng& rng);
 
 struct MonteCarloOptions {
   int playouts = 60;  // per legal move
@@ -57,7 +57,7 @@ struct MonteCarloOptions {
 // move's mean place points against the table's mean over the playouts
 // (NaN where no playout was needed: one legal move, or a give-back);
 // `rounds`, when given, gets the number of sampled deals played out.
-Move MonteCarloMove(const Rules& rules, const State& view,
+Move MonteCarloMove(const Rules& rules, const Position& view,
                     const MonteCarloOptions& options, Rng& rng,
                     double* mean_return = nullptr, int* rounds = nullptr);
 

@@ -75,10 +75,10 @@ enum class Phase : uint8_t {
   kOver
 };
 
-// State: fixed size, no pointers. A view for one player (Redact) blanks the
+// Position: fixed size, no pointers. A view for one player (Redact) blanks the
 // other hands (their sizes stay in `count`) and the exchanges the viewer
 // took no part in.
-struct State {
+struct Position {
   Deal deal;                                  // hands, field, places, seating
   std::array<Cards, kMaxPlayers> received{};  // cards got in this exchange
   std::array<uint8_t, kMaxPlayers> count{};   // cards held (views only)
@@ -103,7 +103,7 @@ using MoveList = FixedMoveList<Move, kMaxMelds + 1>;
 
 class Rules {
  public:
-  using State = daifugo::State;
+  using Position = daifugo::Position;
   using Move = daifugo::Move;
   using MoveList = daifugo::MoveList;
   using ChanceList = std::vector<KernelChanceOutcome<Move>>;
@@ -116,29 +116,29 @@ class Rules {
   int NumPlayers() const { return options_.players; }
   Action NumDistinctActions() const { return kNumActions; }
   int MaxGameLength() const;
-  State InitialState() const;
-  Player CurrentPlayer(const State& s) const;
-  void LegalMoves(const State& s, MoveList& moves) const;
-  bool IsLegal(const State& s, Move m) const;
-  void Apply(State& s, Move m) const;
-  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
-  void ChanceOutcomes(const State& s,
+  Position InitialPosition() const;
+  Player CurrentPlayer(const Position& s) const;
+  void LegalMoves(const Position& s, MoveList& moves) const;
+  bool IsLegal(const Position& s, Move m) const;
+  void Apply(Position& s, Move m) const;
+  void ChanceOutcomes(const Position& s, ChanceList& outcomes) const;
+  void ChanceOutcomes(const Position& s,
                       std::vector<ChanceOutcome>& outcomes) const;
-  Move SampleChance(const State& s, Rng& rng) const;
-  double Return(const State& s, Player p) const;
-  double Score(const State& s, Player p) const;
+  Move SampleChance(const Position& s, Rng& rng) const;
+  double Return(const Position& s, Player p) const;
+  double Score(const Position& s, Player p) const;
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
-  std::string ToString(const State& s) const;
-  std::string Serialize(const State& s) const;
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ToString(const Position& s) const;
+  std::string Serialize(const Position& s) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
   // DeserializeView: the inverse of Serialize(Redact(s, viewer)) for a
   // seat `viewer` and a state s that Validate accepts: the viewer's hand
   // shown, every other hand hidden with its size in count=, the exchange
   // shown only where the viewer took part, and hidden cards that some
   // valid deal fills (daifugo_view_text.cc). Else an InvalidArgument error
   // naming the problem.
-  absl::StatusOr<State> DeserializeView(std::string_view text,
+  absl::StatusOr<Position> DeserializeView(std::string_view text,
                                         Player viewer) const;
   // Validate: what play keeps: no view (hidden hands), every card in
   // exactly one place once dealt and nowhere before, hands dealt one at a
@@ -146,48 +146,48 @@ class Rules {
   // the table a permutation that next= follows, the exchange's transfers
   // in order, the field's cards played and its lock its suits, players out
   // exactly when their hands are empty; then CheckPlayable.
-  absl::Status Validate(const State& s) const;
-  std::string ObservationString(const State& s, Player p) const;
-  std::string MoveToString(const State& s, Move m) const;
-  std::optional<Move> ParseMove(const State& s, std::string_view text) const;
+  absl::Status Validate(const Position& s) const;
+  std::string ObservationString(const Position& s, Player p) const;
+  std::string MoveToString(const Position& s, Move m) const;
+  std::optional<Move> ParseMove(const Position& s, std::string_view text) const;
 
   // Tensors for learners (docs/daifugo.md, daifugo_tensor.cc).
   std::vector<int> ObservationTensorShape() const;
-  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
+  void ObservationTensor(const Position& s, Player p, absl::Span<float> out) const;
   std::vector<int> InformationStateTensorShape() const;
-  void InformationStateTensor(const State& s, Player p,
+  void InformationStateTensor(const Position& s, Player p,
                               absl::Span<float> out) const;
 
   // Hidden information. Redact for a `viewer` that is no seat (chance, a
   // spectator) hides every hand.
-  State Redact(const State& s, Player viewer) const;
-  bool MoveVisibleTo(const State& before, Player actor, Move m,
+  Position Redact(const Position& s, Player viewer) const;
+  bool MoveVisibleTo(const Position& before, Player actor, Move m,
                      Player observer) const;
   // MoveSeenBy: bit p set when seat p sees m (MoveVisibleTo for each seat).
-  uint32_t MoveSeenBy(const State& before, Player actor, Move m) const;
+  uint32_t MoveSeenBy(const Position& before, Player actor, Move m) const;
   // Determinize: a full state consistent with the view of `viewer`: the
   // hidden hands dealt at random from the cards the viewer has not seen,
   // each of its size, and holding the cards the viewer gave that player in
   // the exchange (unless played since). REQUIRES a view (or a full state).
-  State Determinize(const State& view, Player viewer, Rng& rng) const;
+  Position Determinize(const Position& view, Player viewer, Rng& rng) const;
 
   // Horizon of searches: the end of the current deal, valued by its place
   // points (each player's points minus the table's mean).
-  bool HorizonReached(const State& s) const;
-  double HorizonReturn(const State& s, Player p) const;
+  bool HorizonReached(const Position& s) const;
+  double HorizonReturn(const Position& s, Player p) const;
 
   // Tallies: the deals player p finished in each place ("place_1", ...).
   std::vector<std::string> TallyNames() const;
-  std::vector<double> Tallies(const State& s, Player p) const;
+  std::vector<double> Tallies(const Position& s, Player p) const;
   // Units: one game is a "match" of `games` "deal"s.
   GameUnits Units() const;
 
   // CardCount: the cards player p holds (also in a view).
-  static int CardCount(const State& s, Player p);
+  static int CardCount(const Position& s, Player p);
   // PlacePoints: the points of finishing in `place`.
   int PlacePoints(int place) const { return options_.players + 1 - place; }
   // Partner: whom p exchanges cards with before this deal, or -1.
-  int Partner(const State& s, Player p) const;
+  int Partner(const Position& s, Player p) const;
 
   static Move PlayMove(const Meld& meld) {
     return static_cast<Move>(MeldIndex::Get().IdOf(meld));
@@ -200,18 +200,18 @@ class Rules {
   explicit Rules(const Options& options);
   // ListChanceOutcomes: for both ChanceOutcomes ({move or action, p}).
   template <class List>
-  void ListChanceOutcomes(const State& s, List& outcomes) const;
-  void StartNextDeal(State& s) const;
-  void AfterDealing(State& s) const;
-  void NextGiver(State& s) const;
-  void EndDeal(State& s) const;
-  int PlayerWithPlace(const State& s, int place) const;
+  void ListChanceOutcomes(const Position& s, List& outcomes) const;
+  void StartNextDeal(Position& s) const;
+  void AfterDealing(Position& s) const;
+  void NextGiver(Position& s) const;
+  void EndDeal(Position& s) const;
+  int PlayerWithPlace(const Position& s, int place) const;
   // Parse: the state Serialize wrote, read field by field and not
   // validated (Deserialize and DeserializeView check it their ways).
-  absl::StatusOr<State> Parse(std::string_view text) const;
+  absl::StatusOr<Position> Parse(std::string_view text) const;
   // ReceivedInGiveBack: how many cards p holds received in the exchange
   // while the give-back of `s` is in progress.
-  int ReceivedInGiveBack(const State& s, Player p) const;
+  int ReceivedInGiveBack(const Position& s, Player p) const;
 
   Options options_;
   DealRules deal_rules_;

@@ -6,11 +6,11 @@
 // this concept, with no virtual call and no allocation per node.
 //
 // Every kernel provides:
-//   R::State     trivially copyable, fixed size, no heap (copy-make undo)
+//   R::Position  trivially copyable, fixed size, no heap (copy-make undo)
 //   R::Move      small integer-like move
 //   R::MoveList  fixed-capacity list: size(), operator[], begin(), end()
 //   Type(), NumPlayers(), NumDistinctActions(), MaxGameLength()
-//   InitialState(), CurrentPlayer(s), LegalMoves(s, list), Apply(s, m),
+//   InitialPosition(), CurrentPlayer(s), LegalMoves(s, list), Apply(s, m),
 //   Return(s, p), Score(s, p), ToAction(m), ToMove(a),
 //   ToString(s), Serialize(s), Deserialize(text), ObservationString(s, p),
 //   MoveToString(s, m)
@@ -96,16 +96,16 @@
 namespace gameai {
 
 template <class R>
-concept Kernel = requires(const R& rules, typename R::State& state,
-                          const typename R::State& cstate,
+concept Kernel = requires(const R& rules, typename R::Position& state,
+                          const typename R::Position& cstate,
                           typename R::Move move, typename R::MoveList& moves,
                           Player player, Action action, std::string_view text) {
-  requires std::is_trivially_copyable_v<typename R::State>;
+  requires std::is_trivially_copyable_v<typename R::Position>;
   { rules.Type() } -> std::same_as<GameType>;
   { rules.NumPlayers() } -> std::convertible_to<int>;
   { rules.NumDistinctActions() } -> std::convertible_to<Action>;
   { rules.MaxGameLength() } -> std::convertible_to<int>;
-  { rules.InitialState() } -> std::same_as<typename R::State>;
+  { rules.InitialPosition() } -> std::same_as<typename R::Position>;
   { rules.CurrentPlayer(cstate) } -> std::convertible_to<Player>;
   { rules.LegalMoves(cstate, moves) } -> std::same_as<void>;
   { rules.Apply(state, move) } -> std::same_as<void>;
@@ -117,7 +117,7 @@ concept Kernel = requires(const R& rules, typename R::State& state,
   { rules.Serialize(cstate) } -> std::same_as<std::string>;
   {
     rules.Deserialize(text)
-    } -> std::same_as<absl::StatusOr<typename R::State>>;
+    } -> std::same_as<absl::StatusOr<typename R::Position>>;
   { rules.ObservationString(cstate, player) } -> std::same_as<std::string>;
   { rules.MoveToString(cstate, move) } -> std::same_as<std::string>;
   { moves.size() } -> std::convertible_to<int>;
@@ -133,7 +133,7 @@ struct KernelChanceOutcome {
 
 template <class R>
 concept ChanceKernel = Kernel<R> &&
-    requires(const R& rules, const typename R::State& cstate,
+    requires(const R& rules, const typename R::Position& cstate,
              typename R::ChanceList& outcomes, Rng& rng) {
   { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
   { rules.SampleChance(cstate, rng) } -> std::same_as<typename R::Move>;
@@ -141,15 +141,15 @@ concept ChanceKernel = Kernel<R> &&
 
 template <class R>
 concept HasActionChanceOutcomes = ChanceKernel<R> &&
-    requires(const R& rules, const typename R::State& cstate,
+    requires(const R& rules, const typename R::Position& cstate,
              std::vector<ChanceOutcome>& outcomes) {
   { rules.ChanceOutcomes(cstate, outcomes) } -> std::same_as<void>;
 };
 
 template <class R>
 concept SimultaneousKernel = Kernel<R> &&
-    requires(const R& rules, typename R::State& state,
-             const typename R::State& cstate, Player player,
+    requires(const R& rules, typename R::Position& state,
+             const typename R::Position& cstate, Player player,
              typename R::MoveList& moves, const typename R::Move* joint) {
   { rules.LegalMovesFor(cstate, player, moves) } -> std::same_as<void>;
   { rules.ApplyJoint(state, joint) } -> std::same_as<void>;
@@ -160,26 +160,26 @@ concept SimultaneousKernel = Kernel<R> &&
 // each seat too.
 template <class R>
 concept HasFastIsLegal = requires(const R& rules,
-                                  const typename R::State& cstate,
+                                  const typename R::Position& cstate,
                                   typename R::Move move, Player player) {
   { rules.IsLegal(cstate, move) } -> std::convertible_to<bool>;
 }
 &&(!SimultaneousKernel<R> ||
-   requires(const R& rules, const typename R::State& cstate,
+   requires(const R& rules, const typename R::Position& cstate,
             typename R::Move move, Player player) {
      { rules.IsLegalFor(cstate, player, move) } -> std::convertible_to<bool>;
    });
 
 template <class R>
 concept HasSampleMove = requires(const R& rules,
-                                 const typename R::State& cstate, Rng& rng) {
+                                 const typename R::Position& cstate, Rng& rng) {
   {
     rules.SampleMove(cstate, rng)
     } -> std::same_as<std::optional<typename R::Move>>;
 };
 
 template <class R>
-concept HasParseMove = requires(const R& rules, const typename R::State& cstate,
+concept HasParseMove = requires(const R& rules, const typename R::Position& cstate,
                                 std::string_view text) {
   {
     rules.ParseMove(cstate, text)
@@ -193,10 +193,10 @@ concept HasParseMove = requires(const R& rules, const typename R::State& cstate,
 // move).
 template <class R>
 concept HiddenInformationKernel = requires(const R& rules,
-                                           const typename R::State& cstate,
+                                           const typename R::Position& cstate,
                                            Player player,
                                            typename R::Move move) {
-  { rules.Redact(cstate, player) } -> std::same_as<typename R::State>;
+  { rules.Redact(cstate, player) } -> std::same_as<typename R::Position>;
   { rules.MoveVisibleTo(cstate, player, move, player) } -> std::same_as<bool>;
   { rules.MoveSeenBy(cstate, player, move) } -> std::same_as<uint32_t>;
 };
@@ -206,7 +206,7 @@ concept HasDeserializeView = requires(const R& rules, std::string_view text,
                                       Player viewer) {
   {
     rules.DeserializeView(text, viewer)
-    } -> std::same_as<absl::StatusOr<typename R::State>>;
+    } -> std::same_as<absl::StatusOr<typename R::Position>>;
 };
 
 template <class R>
@@ -214,21 +214,21 @@ concept ListsMovesAscending = R::kMovesAscending;
 
 template <class R>
 concept HasDeterminize = requires(const R& rules,
-                                  const typename R::State& cstate,
+                                  const typename R::Position& cstate,
                                   Player player, Rng& rng) {
-  { rules.Determinize(cstate, player, rng) } -> std::same_as<typename R::State>;
+  { rules.Determinize(cstate, player, rng) } -> std::same_as<typename R::Position>;
 };
 
 template <class R>
 concept HasSearchHorizon = requires(const R& rules,
-                                    const typename R::State& cstate,
+                                    const typename R::Position& cstate,
                                     Player player) {
   { rules.HorizonReached(cstate) } -> std::convertible_to<bool>;
   { rules.HorizonReturn(cstate, player) } -> std::convertible_to<double>;
 };
 
 template <class R>
-concept HasTallies = requires(const R& rules, const typename R::State& cstate,
+concept HasTallies = requires(const R& rules, const typename R::Position& cstate,
                               Player player) {
   { rules.TallyNames() } -> std::same_as<std::vector<std::string>>;
   { rules.Tallies(cstate, player) } -> std::same_as<std::vector<double>>;
@@ -236,7 +236,7 @@ concept HasTallies = requires(const R& rules, const typename R::State& cstate,
 
 template <class R>
 concept HasValidate = requires(const R& rules,
-                               const typename R::State& cstate) {
+                               const typename R::Position& cstate) {
   { rules.Validate(cstate) } -> std::same_as<absl::Status>;
 };
 
@@ -247,13 +247,13 @@ concept HasUnits = requires(const R& rules) {
 
 template <class R>
 concept HasChanceKey = requires(const R& rules,
-                                const typename R::State& cstate) {
+                                const typename R::Position& cstate) {
   { rules.ChanceKey(cstate) } -> std::convertible_to<uint64_t>;
 };
 
 template <class R>
 concept HasObservationTensor = requires(const R& rules,
-                                        const typename R::State& cstate,
+                                        const typename R::Position& cstate,
                                         Player player, absl::Span<float> out) {
   { rules.ObservationTensorShape() } -> std::same_as<std::vector<int>>;
   { rules.ObservationTensor(cstate, player, out) } -> std::same_as<void>;
@@ -261,7 +261,7 @@ concept HasObservationTensor = requires(const R& rules,
 
 template <class R>
 concept HasInformationStateTensor = requires(const R& rules,
-                                             const typename R::State& cstate,
+                                             const typename R::Position& cstate,
                                              Player player,
                                              absl::Span<float> out) {
   { rules.InformationStateTensorShape() } -> std::same_as<std::vector<int>>;
@@ -273,7 +273,7 @@ concept HasInformationStateTensor = requires(const R& rules,
 // without SampleMove.
 template <Kernel R>
 std::optional<typename R::Move> RandomLegalMove(const R& rules,
-                                                const typename R::State& state,
+                                                const typename R::Position& state,
                                                 Rng& rng,
                                                 typename R::MoveList& moves) {
   if constexpr (HasSampleMove<R>) {
@@ -287,7 +287,7 @@ std::optional<typename R::Move> RandomLegalMove(const R& rules,
 
 // IsLegalMove: the kernel's IsLegal where it has one, else a scan.
 template <Kernel R>
-bool IsLegalMove(const R& rules, const typename R::State& state,
+bool IsLegalMove(const R& rules, const typename R::Position& state,
                  typename R::Move move) {
   if constexpr (HasFastIsLegal<R>) {
     return rules.IsLegal(state, move);
@@ -309,7 +309,7 @@ bool IsLegalMove(const R& rules, const typename R::State& state,
 // ascending action order where the kernel promises kMovesAscending.
 // Kernels' Validate calls it after their own structural checks.
 template <Kernel R>
-absl::Status CheckPlayable(const R& rules, const typename R::State& state) {
+absl::Status CheckPlayable(const R& rules, const typename R::Position& state) {
   const Player player = rules.CurrentPlayer(state);
   const auto in_range = [&](typename R::Move m) {
     const Action a = rules.ToAction(m);
@@ -418,9 +418,9 @@ absl::Status CheckPlayable(const R& rules, const typename R::State& state) {
   return absl::OkStatus();
 }
 
-// ValidateState: the kernel's Validate where it has one, else CheckPlayable.
+// ValidatePosition: the kernel's Validate where it has one, else CheckPlayable.
 template <Kernel R>
-absl::Status ValidateState(const R& rules, const typename R::State& state) {
+absl::Status ValidatePosition(const R& rules, const typename R::Position& state) {
   if constexpr (HasValidate<R>) {
     return rules.Validate(state);
   } else {

@@ -147,16 +147,16 @@ class ActionIterator {
 template <Kernel R>
 class KernelState final : public State {
  public:
-  using KState = typename R::State;
+  using Position = typename R::Position;
   using Move = typename R::Move;
 
-  // kCheckpointEvery: a power of two near sizeof(KState) / 4, so checkpoints
+  // kCheckpointEvery: a power of two near sizeof(Position) / 4, so checkpoints
   // cost about 4 bytes per transition (a quarter of a history item) and an
   // undo at most kCheckpointEvery - 1 kernel moves.
   static constexpr size_t kCheckpointEvery =
-      std::clamp<size_t>(std::bit_ceil(sizeof(KState) / 4), 8, 128);
+      std::clamp<size_t>(std::bit_ceil(sizeof(Position) / 4), 8, 128);
 
-  KernelState(std::shared_ptr<const KernelGame<R>> game, const KState& state)
+  KernelState(std::shared_ptr<const KernelGame<R>> game, const Position& state)
       : State(game->rules().NumPlayers()),
         game_(std::move(game)),
         rules_(&game_->rules()),
@@ -166,7 +166,7 @@ class KernelState final : public State {
   }
 
   // kernel_state: the kernel value, for kernel-level agents and tests.
-  const KState& kernel_state() const { return state_; }
+  const Position& position() const { return state_; }
   const R& rules() const { return *rules_; }
 
   const Game& GetGame() const override { return *game_; }
@@ -263,7 +263,7 @@ class KernelState final : public State {
   }
 
   absl::Status Validate() const override {
-    return ValidateState(*rules_, state_);
+    return ValidatePosition(*rules_, state_);
   }
   std::string ToString() const override { return rules_->ToString(state_); }
   std::string Serialize() const override { return rules_->Serialize(state_); }
@@ -308,7 +308,7 @@ class KernelState final : public State {
         const bool visible =
             observer >= 0 && observer < rules_->NumPlayers()
                 ? (last_seen_by_ >> observer & 1) != 0
-                : rules_->MoveVisibleTo(StateAt(history.size() - 1),
+                : rules_->MoveVisibleTo(PositionAt(history.size() - 1),
                                         last.player, move, observer);
         if (!visible) return event;  // hidden: no action
       }
@@ -333,7 +333,7 @@ class KernelState final : public State {
                            ? IsLegalChance(move)
                            : IsLegalMove(*rules_, state_, move);
     if (!legal) return kInvalidPlayer;
-    Checkpoint();
+    MaybeCheckpoint();
     if constexpr (HiddenInformationKernel<R>) {
       last_seen_by_ = SeenBy(state_, player, move);
     }
@@ -354,7 +354,7 @@ class KernelState final : public State {
         }
         joint[p] = rules_->ToMove(actions[p]);
       }
-      Checkpoint();
+      MaybeCheckpoint();
       rules_->ApplyJoint(state_, joint.data());
       return rules_->CurrentPlayer(state_);
     }
@@ -424,15 +424,15 @@ class KernelState final : public State {
   }
 
  private:
-  // SavedState: the state after the first `items` history items, and
+  // Checkpoint: the state after the first `items` history items, and
   // last_seen_by_ there.
-  struct SavedState {
+  struct Checkpoint {
     size_t items;
     uint32_t seen_by;
-    KState state;
+    Position state;
   };
 
-  void Restore(const SavedState& saved, size_t* items) {
+  void Restore(const Checkpoint& saved, size_t* items) {
     state_ = saved.state;
     last_seen_by_ = saved.seen_by;
     *items = saved.items;
@@ -573,11 +573,11 @@ class KernelState final : public State {
     }
   }
 
-  // Checkpoint: called before each transition; saves the state before
+  // MaybeCheckpoint: called before each transition; saves the state before
   // every kCheckpointEvery-th (the first is start_). The history is
   // reserved at the first move, so views and clones that never move do
   // not allocate it.
-  void Checkpoint() {
+  void MaybeCheckpoint() {
     if (transitions_ % kCheckpointEvery == 0) [[unlikely]]
       SaveCheckpoint();
     ++transitions_;
@@ -591,7 +591,7 @@ class KernelState final : public State {
 
   // SeenBy: bit p set when seat p sees `move` made by `actor` in `before`
   // (the kernel's MoveSeenBy in one call where it has one).
-  uint32_t SeenBy(const KState& before, Player actor,
+  uint32_t SeenBy(const Position& before, Player actor,
                   Move move) const requires HiddenInformationKernel<R> {
     return rules_->MoveSeenBy(before, actor, move);
   }
@@ -599,7 +599,7 @@ class KernelState final : public State {
   // ApplyItem: applies to `s` the transition whose items start at
   // History()[i]; returns the index after it. `seen_by` gets SeenBy of a
   // single action.
-  size_t ApplyItem(KState& s, size_t i, uint32_t* seen_by) const {
+  size_t ApplyItem(Position& s, size_t i, uint32_t* seen_by) const {
     const std::vector<HistoryItem>& history = History();
     if (history[i].joint) {
       const size_t n = static_cast<size_t>(rules_->NumPlayers());
@@ -621,12 +621,12 @@ class KernelState final : public State {
     return i + 1;
   }
 
-  // StateAt: the state after the first `items` history items (a transition
+  // PositionAt: the state after the first `items` history items (a transition
   // boundary), rebuilt from the saved states.
-  KState StateAt(size_t items) const {
-    KState s = start_;
+  Position PositionAt(size_t items) const {
+    Position s = start_;
     size_t from = 0;
-    for (const std::vector<SavedState>* saved : {&undo_cache_, &checkpoints_}) {
+    for (const std::vector<Checkpoint>* saved : {&undo_cache_, &checkpoints_}) {
       for (auto it = saved->rbegin(); it != saved->rend(); ++it) {
         if (it->items <= items && it->items >= from) {
           s = it->state;
@@ -649,13 +649,13 @@ class KernelState final : public State {
 
   std::shared_ptr<const KernelGame<R>> game_;
   const R* rules_;
-  KState state_;
-  KState start_;  // the state this object began with (history empty)
+  Position state_;
+  Position start_;  // the state this object began with (history empty)
   // The state before transitions kCheckpointEvery, 2 * kCheckpointEvery, ...
-  std::vector<SavedState> checkpoints_;
+  std::vector<Checkpoint> checkpoints_;
   // States replayed by undos since the last checkpoint before them (at
   // most about kCheckpointEvery, all within the current history).
-  std::vector<SavedState> undo_cache_;
+  std::vector<Checkpoint> undo_cache_;
   size_t transitions_ = 0;  // ApplyAction and ApplyJointAction calls in history
   // Kernels with private moves: bit p set when seat p saw the last single
   // action (LastEventFor).
@@ -666,13 +666,13 @@ template <Kernel R>
 std::unique_ptr<State> KernelGame<R>::NewInitialState() const {
   auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
   return std::make_unique<KernelState<R>>(std::move(self),
-                                          rules_.InitialState());
+                                          rules_.InitialPosition());
 }
 
 template <Kernel R>
 absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeState(
     std::string_view text) const {
-  absl::StatusOr<typename R::State> state = rules_.Deserialize(text);
+  absl::StatusOr<typename R::Position> state = rules_.Deserialize(text);
   if (!state.ok()) return state.status();
   if constexpr (!HasValidate<R>) {  // else Deserialize has validated it
     if (absl::Status valid = CheckPlayable(rules_, *state); !valid.ok()) {
@@ -695,7 +695,7 @@ absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeView(
   if constexpr (!HiddenInformationKernel<R>) {
     return DeserializeState(text);  // nothing is hidden: the view is a state
   } else {
-    absl::StatusOr<typename R::State> view;
+    absl::StatusOr<typename R::Position> view;
     if constexpr (HasDeserializeView<R>) {
       view = rules_.DeserializeView(text, viewer);
     } else {
@@ -719,7 +719,7 @@ template <Kernel R>
 absl::StatusOr<std::unique_ptr<VectorEnv>> KernelGame<R>::MakeVectorEnv(
     const VectorEnvOptions& options) const {
   auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
-  auto make_view = [self](const typename R::State& s,
+  auto make_view = [self](const typename R::Position& s,
                           Player viewer) -> std::unique_ptr<State> {
     if constexpr (HiddenInformationKernel<R>) {
       return std::make_unique<KernelState<R>>(self,

@@ -28,11 +28,11 @@ namespace gameai {
 template <Kernel R>
 class KernelVectorEnv final : public VectorEnv {
  public:
-  using KState = typename R::State;
+  using Position = typename R::Position;
   using Move = typename R::Move;
   // MakeView: the dynamic state seat `viewer` may see of a kernel state.
   using MakeView =
-      std::function<std::unique_ptr<State>(const KState&, Player viewer)>;
+      std::function<std::unique_ptr<State>(const Position&, Player viewer)>;
 
   // Create: REQUIRES options checked by NewVectorEnv.
   static absl::StatusOr<std::unique_ptr<VectorEnv>> Create(
@@ -117,7 +117,7 @@ class KernelVectorEnv final : public VectorEnv {
 
  private:
   struct Slot {
-    KState state;
+    Position state;
     Rng rng;
     uint64_t episode = 0;
     std::array<Move, kMaxPlayers> joint{};
@@ -180,7 +180,7 @@ class KernelVectorEnv final : public VectorEnv {
   }
 
   absl::Status StartGame(Slot& slot) {
-    slot.state = rules_.InitialState();
+    slot.state = rules_.InitialPosition();
     slot.sim_open = false;
     const uint64_t game_seed = slot.rng();
     ++slot.episode;
@@ -207,7 +207,7 @@ class KernelVectorEnv final : public VectorEnv {
     } else {
       actions.push_back(rules_.ToAction(move));
     }
-    KState after = slot.state;
+    Position after = slot.state;
     if (actor == kSimultaneousPlayer) {
       if constexpr (SimultaneousKernel<R>) {
         rules_.ApplyJoint(after, slot.joint.data());

@@ -23,7 +23,7 @@ class MoveEvaluator {
   // ForEachMove: calls f(move, score, removed) for every legal move in
   // increasing action order. Returns the number of moves.
   template <class F>
-  int ForEachMove(const Rules& rules, const State& s, F&& f);
+  int ForEachMove(const Rules& rules, const Position& s, F&& f);
 
  private:
   struct Lines {
@@ -31,7 +31,7 @@ class MoveEvaluator {
     int16_t score = 0, removed = 0;
     uint32_t stamp = 0;
   };
-  const Lines& LinesAt(const Rules& rules, const State& s, int target,
+  const Lines& LinesAt(const Rules& rules, const Position& s, int target,
                        int color);
 
   uint32_t stamp_ = 0;
@@ -53,13 +53,13 @@ struct GreedyChoice {
 // (in increasing action order, index rng.Below(ties)). With nothing
 // scoring, that is a uniformly random legal move. REQUIRES a player to
 // move.
-GreedyChoice GreedyMove(const Rules& rules, const State& s, Rng& rng,
+GreedyChoice GreedyMove(const Rules& rules, const Position& s, Rng& rng,
                         MoveEvaluator& evaluator);
 
 AgentEntry GreedyAgentEntry();
 
 template <class F>
-int MoveEvaluator::ForEachMove(const Rules& rules, const State& s, F&& f) {
+int MoveEvaluator::ForEachMove(const Rules& rules, const Position& s, F&& f) {
   if (++stamp_ == 0) {  // wrapped: forget every entry
     for (auto& row : lines_) row.fill(Lines{});
     stamp_ = 1;

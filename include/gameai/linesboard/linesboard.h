@@ -68,10 +68,10 @@ struct Options {
   int max_turns = 200;
 };
 
-// State: one bitboard per color, the preview, scores and the chance steps
+// Position: one bitboard per color, the preview, scores and the chance steps
 // still due. 160 bytes, no pointers. The counters are wide enough for every
 // accepted option: turns up to max_turns (100,000), scores up to MaxScore.
-struct State {
+struct Position {
   std::array<Bits, kMaxColors> balls;      // balls[c]: the cells of color c
   std::array<uint8_t, kMaxSpawn> preview;  // colors, next to land first
   std::array<uint32_t, 2> score;
@@ -83,7 +83,7 @@ struct State {
   uint8_t player;        // the player to move (or who moved last)
   uint8_t over;          // 1 once the game has ended
 };
-static_assert(sizeof(State) == 160);
+static_assert(sizeof(Position) == 160);
 
 using Move = uint16_t;
 using MoveList = FixedMoveList<Move, kMaxMoves>;
@@ -98,7 +98,7 @@ struct LineMatches {
 
 class Rules {
  public:
-  using State = linesboard::State;
+  using Position = linesboard::Position;
   using Move = linesboard::Move;
   using MoveList = linesboard::MoveList;
   // Every list of moves (legal moves and chance outcomes) is in ascending
@@ -118,43 +118,43 @@ class Rules {
   // MaxScore: a bound on a player's score: every ball placed (at most
   // cells + spawn * max_turns) scores at most once per line direction.
   int64_t MaxScore() const;
-  State InitialState() const;
-  Player CurrentPlayer(const State& s) const;
-  void LegalMoves(const State& s, MoveList& moves) const;
-  bool IsLegal(const State& s, Move m) const;
-  void Apply(State& s, Move m) const;
-  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
-  void ChanceOutcomes(const State& s,
+  Position InitialPosition() const;
+  Player CurrentPlayer(const Position& s) const;
+  void LegalMoves(const Position& s, MoveList& moves) const;
+  bool IsLegal(const Position& s, Move m) const;
+  void Apply(Position& s, Move m) const;
+  void ChanceOutcomes(const Position& s, ChanceList& outcomes) const;
+  void ChanceOutcomes(const Position& s,
                       std::vector<ChanceOutcome>& outcomes) const;
-  Move SampleChance(const State& s, Rng& rng) const;
+  Move SampleChance(const Position& s, Rng& rng) const;
   // SampleMove: a uniformly random legal move, without listing them all;
   // nullopt when there is none.
-  std::optional<Move> SampleMove(const State& s, Rng& rng) const;
+  std::optional<Move> SampleMove(const Position& s, Rng& rng) const;
   // Return: +1 for the higher score, -1 for the lower, 0 for a tie.
-  double Return(const State& s, Player p) const;
-  double Score(const State& s, Player p) const { return s.score[p]; }
+  double Return(const Position& s, Player p) const;
+  double Score(const Position& s, Player p) const { return s.score[p]; }
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
-  std::string ToString(const State& s) const;
-  std::string Serialize(const State& s) const;
+  std::string ToString(const Position& s) const;
+  std::string Serialize(const Position& s) const;
   // Deserialize: the state Serialize wrote, once Validate accepts it.
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
   // Validate: the invariants play keeps: balls on the board's cells, one
   // color per cell, the chance steps of one phase at a time (setup, then
   // spawning the whole preview, then drawing it full again), counters in
   // range, no line standing once the balls have landed, a game that has not
   // ended still has an empty cell and a legal move; then CheckPlayable.
-  absl::Status Validate(const State& s) const;
-  std::string ObservationString(const State& s, Player) const {
+  absl::Status Validate(const Position& s) const;
+  std::string ObservationString(const Position& s, Player) const {
     return ToString(s);
   }
-  std::string MoveToString(const State& s, Move m) const;
+  std::string MoveToString(const Position& s, Move m) const;
   // ParseMove: the move MoveToString names `text`, legal or not.
-  std::optional<Move> ParseMove(const State& s, std::string_view text) const;
+  std::optional<Move> ParseMove(const Position& s, std::string_view text) const;
 
   // Tensors for learners (docs/linesboard.md, linesboard_tensor.cc).
   std::vector<int> ObservationTensorShape() const;
-  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
+  void ObservationTensor(const Position& s, Player p, absl::Span<float> out) const;
 
   // --- Board helpers (bit indices, see bitboard.h) ---
   int CellOfBit(int bit) const { return cell_of_bit_[bit]; }
@@ -177,38 +177,38 @@ class Rules {
     return static_cast<Move>(preview_action_ + color);
   }
 
-  static Bits Occupied(const State& s) {
+  static Bits Occupied(const Position& s) {
     Bits all = 0;
     for (const Bits& b : s.balls) all |= b;
     return all;
   }
-  Bits Empty(const State& s) const { return geometry_.cells() & ~Occupied(s); }
+  Bits Empty(const Position& s) const { return geometry_.cells() & ~Occupied(s); }
   // ColorAt: the color of the ball at `bit`, or -1 for an empty cell.
-  static int ColorAt(const State& s, int bit);
+  static int ColorAt(const Position& s, int bit);
 
   // Matches: every line of at least min_line balls of one color on the
   // board, scored as the rules say (all colors, all four directions).
-  LineMatches Matches(const State& s) const;
+  LineMatches Matches(const Position& s) const;
   // MoveMatches: the matches moving the ball at `source_bit` to
   // `target_bit` makes, found around the target only. REQUIRES the board
   // has no line (true at every player's turn) and a legal move.
-  LineMatches MoveMatches(const State& s, int source_bit, int target_bit) const;
+  LineMatches MoveMatches(const Position& s, int source_bit, int target_bit) const;
   // Reachable: the empty cells the ball at `source_bit` can move to.
-  Bits Reachable(const State& s, int source_bit) const;
+  Bits Reachable(const Position& s, int source_bit) const;
   // ForEachSource: calls f(source_bit, targets) for every ball with at
   // least one target, in increasing cell order; targets in a bitboard.
   template <class F>
-  void ForEachSource(const State& s, F&& f) const;
+  void ForEachSource(const Position& s, F&& f) const;
 
  private:
   explicit Rules(const Options& options);
   // ListChanceOutcomes: for both ChanceOutcomes ({move or action, p}).
   template <class List>
-  void ListChanceOutcomes(const State& s, List& outcomes) const;
+  void ListChanceOutcomes(const Position& s, List& outcomes) const;
   // CheckGameOver: ends the game on a full board, with no legal move, or
   // after max_turns (called whenever a player would move next).
-  void CheckGameOver(State& s) const;
-  void RemoveLinesWithoutScore(State& s) const;
+  void CheckGameOver(Position& s) const;
+  void RemoveLinesWithoutScore(Position& s) const;
 
   Options options_;
   Geometry geometry_;
@@ -220,7 +220,7 @@ class Rules {
 };
 
 template <class F>
-void Rules::ForEachSource(const State& s, F&& f) const {
+void Rules::ForEachSource(const Position& s, F&& f) const {
   const Bits empty = Empty(s);
   if (empty == 0) return;
   // Label each empty cell with its region, once; a ball's targets are the

@@ -29,24 +29,24 @@ struct LookaheadOptions {
 
 // Threats: the (color, empty cell) pairs where a ball of that color that
 // can reach the cell would complete a line: what the next mover can score.
-int Threats(const Rules& rules, const State& s);
+int Threats(const Rules& rules, const Position& s);
 
 class LookaheadPlanner {
  public:
   explicit LookaheadPlanner(const LookaheadOptions& options)
       : options_(options) {}
   // Choose: the move for the player to move. REQUIRES a player to move.
-  Move Choose(const Rules& rules, const State& s, Rng& rng);
+  Move Choose(const Rules& rules, const Position& s, Rng& rng);
   // Explain: what the last choice weighed.
   const std::string& explanation() const { return explanation_; }
   // ChainValue: the most points a chain of scoring moves from `s` earns
   // (s's player still moving), `depth` moves at most; its first move in
   // `first`. 0 when nothing scores.
-  int ChainValue(const Rules& rules, const State& s, int depth,
+  int ChainValue(const Rules& rules, const Position& s, int depth,
                  Move* first = nullptr);
 
  private:
-  Move QuietMove(const Rules& rules, const State& s, Rng& rng);
+  Move QuietMove(const Rules& rules, const Position& s, Rng& rng);
 
   LookaheadOptions options_;
   MoveEvaluator evaluator_;

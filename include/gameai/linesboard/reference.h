@@ -28,7 +28,7 @@ class ReferenceBoard {
  public:
   ReferenceBoard(int rows, int cols, int min_line);
   // FromState: the board of a kernel state.
-  static ReferenceBoard FromState(const Rules& rules, const State& s);
+  static ReferenceBoard FromState(const Rules& rules, const Position& s);
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }

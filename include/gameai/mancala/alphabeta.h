@@ -74,7 +74,7 @@ class AlphaBeta {
             std::shared_ptr<const EndgameDb> db = nullptr);
 
   // Search: REQUIRES a position with a player to move.
-  SearchResult Search(const State& root);
+  SearchResult Search(const Position& root);
   // Forget: empties the transposition table (in O(1): entries of older
   // generations never match), so that later searches do not depend on
   // earlier ones.
@@ -95,14 +95,14 @@ class AlphaBeta {
   };
   enum Bound : uint8_t { kExact = 1, kLower = 2, kUpper = 3 };
 
-  int Negamax(const State& s, int depth, int alpha, int beta, int ply);
-  int Evaluate(const State& s) const;
+  int Negamax(const Position& s, int depth, int alpha, int beta, int ply);
+  int Evaluate(const Position& s) const;
   // Final: the score of a finished game's (or a solved position's) margin
   // for `mover`.
   int Final(int margin, Player mover) const;
-  uint64_t Key(const State& s) const;
+  uint64_t Key(const Position& s) const;
   bool OutOfBudget();
-  int OrderMoves(const State& s, uint8_t tt_move, Move* out) const;
+  int OrderMoves(const Position& s, uint8_t tt_move, Move* out) const;
 
   const Rules& rules_;
   AlphaBetaOptions options_;

@@ -82,7 +82,7 @@ class EndgameDb {
   int64_t filled() const { return filled_; }
 
   // Index: the entry of a position with k <= max_seeds pit seeds.
-  int64_t Index(const State& s, int k) const;
+  int64_t Index(const Position& s, int k) const;
   // Prefetch: starts fetching the entry's cache line.
   void Prefetch(int64_t index) const { __builtin_prefetch(&values_[index]); }
   // Known: the entry's exact future margin, if filled.
@@ -92,12 +92,12 @@ class EndgameDb {
   // Value: the exact future margin of the side to move (REQUIRES a game not
   // over, with at most max_seeds pit seeds), filling entries on demand:
   // not thread-safe unless complete().
-  int Value(const State& s);
-  int Value(const State& s, int k);
+  int Value(const Position& s);
+  int Value(const Position& s, int k);
   // ValueAt: Value of `s` whose entry is `index` (== Index(s, k)).
-  int ValueAt(const State& s, int64_t index);
+  int ValueAt(const Position& s, int64_t index);
   // Lookup: Value of a complete database (REQUIRES complete()).
-  int Lookup(const State& s, int k) const { return Stored(Index(s, k)); }
+  int Lookup(const Position& s, int k) const { return Stored(Index(s, k)); }
 
  private:
   EndgameDb(const Rules& rules, int max_seeds);

@@ -22,7 +22,7 @@
 namespace gameai::mancala {
 
 // GreedyValue: the original game's Value() of `s` from `player`'s side.
-int GreedyValue(const Rules& rules, const State& s, Player player);
+int GreedyValue(const Rules& rules, const Position& s, Player player);
 
 struct GreedyChoice {
   Move move = 0;
@@ -32,7 +32,7 @@ struct GreedyChoice {
 };
 
 // GreedyBestMove: REQUIRES a position with the mover to act.
-GreedyChoice GreedyBestMove(const Rules& rules, const State& s);
+GreedyChoice GreedyBestMove(const Rules& rules, const Position& s);
 
 AgentEntry GreedyAgentEntry();
 

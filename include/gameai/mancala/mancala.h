@@ -49,7 +49,7 @@ struct Options {
   bool empty_capture = false;
 };
 
-// State. board, in sowing (counter-clockwise) order:
+// Position. board, in sowing (counter-clockwise) order:
 //   [0, pits)            player 0's pits
 //   pits                 player 0's store
 //   [pits+1, 2*pits+1)   player 1's pits
@@ -60,13 +60,13 @@ struct Options {
 // remaining seeds into the stores), so no terminal flag is stored. The 24
 // bytes are also read as three 64-bit words so that a sowing is one
 // byte-wise add of a precomputed mask (no byte exceeds 128: no carries).
-struct State {
+struct Position {
   std::array<uint8_t, kBoardSize> board;
   uint8_t to_move;
   std::array<uint8_t, 5> padding;
-  friend bool operator==(const State&, const State&) = default;
+  friend bool operator==(const Position&, const Position&) = default;
 };
-static_assert(sizeof(State) == 24 && offsetof(State, to_move) == kBoardSize);
+static_assert(sizeof(Position) == 24 && offsetof(Position, to_move) == kBoardSize);
 static_assert(2 * kMaxPits * 8 <= 255, "every seed count fits a byte");
 
 using Move = uint8_t;
@@ -76,7 +76,7 @@ using MoveList = FixedMoveList<Move, kMaxPits>;
 
 class Rules {
  public:
-  using State = mancala::State;
+  using Position = mancala::Position;
   using Move = mancala::Move;
   using MoveList = mancala::MoveList;
   // Every list of moves (legal moves and chance outcomes) is in ascending
@@ -103,64 +103,64 @@ class Rules {
   // so a game has at most (S + 1) * (S * pits + 1) moves for S seeds.
   int MaxGameLength() const;
 
-  State InitialState() const;
-  Player CurrentPlayer(const State& s) const {
+  Position InitialPosition() const;
+  Player CurrentPlayer(const Position& s) const {
     return IsOver(s) ? kTerminalPlayer : s.to_move;
   }
-  bool IsOver(const State& s) const {
+  bool IsOver(const Position& s) const {
     return (SideWord(s, 0) | SideWord(s, 1)) == 0;
   }
   // SideEmpty: whether player p's pits are all empty.
-  bool SideEmpty(const State& s, Player p) const { return SideWord(s, p) == 0; }
+  bool SideEmpty(const Position& s, Player p) const { return SideWord(s, p) == 0; }
   // SideWord: player p's pits as the bytes of a word, pit 0 lowest.
-  uint64_t SideWord(const State& s, Player p) const {
+  uint64_t SideWord(const Position& s, Player p) const {
     uint64_t word;
     std::memcpy(&word, s.board.data() + PitIndex(p, 0), sizeof(word));
     return word & side_mask_;
   }
   // SideSeeds: the seeds in player p's pits.
-  int SideSeeds(const State& s, Player p) const {
+  int SideSeeds(const Position& s, Player p) const {
     // Byte sum by multiplication: at most 128 seeds, so no byte overflows.
     return static_cast<int>((SideWord(s, p) * 0x0101010101010101ULL) >> 56);
   }
 
-  void LegalMoves(const State& s, MoveList& moves) const;
-  bool IsLegal(const State& s, Move m) const {
+  void LegalMoves(const Position& s, MoveList& moves) const;
+  bool IsLegal(const Position& s, Move m) const {
     return m < options_.pits && !IsOver(s) &&
            s.board[PitIndex(s.to_move, m)] > 0;
   }
   // Apply: REQUIRES IsLegal(s, m).
-  void Apply(State& s, Move m) const;
+  void Apply(Position& s, Move m) const;
 
-  int Store(const State& s, Player p) const { return s.board[StoreIndex(p)]; }
-  double Return(const State& s, Player p) const;
-  double Score(const State& s, Player p) const { return Store(s, p); }
+  int Store(const Position& s, Player p) const { return s.board[StoreIndex(p)]; }
+  double Return(const Position& s, Player p) const;
+  double Score(const Position& s, Player p) const { return Store(s, p); }
 
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
 
   // ToString: the board drawn with player 1 on top (pits right to left),
   // player 1's store left and player 0's store right.
-  std::string ToString(const State& s) const;
+  std::string ToString(const Position& s) const;
   // Serialize: "to_move b0 b1 ... b(2*pits+1)", e.g. the start of 6x4 is
   // "0 4 4 4 4 4 4 0 4 4 4 4 4 4 0".
-  std::string Serialize(const State& s) const;
+  std::string Serialize(const Position& s) const;
   // Deserialize: rejects wrong counts, non-numbers, a seed total that differs
   // from 2*pits*seeds, and a finished side with seeds left on the other.
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
   // Validate: to_move 0 or 1, the unused bytes zero, 2*pits*seeds seeds
   // in all, both sides empty or neither; then CheckPlayable.
-  absl::Status Validate(const State& s) const;
-  std::string ObservationString(const State& s, Player) const {
+  absl::Status Validate(const Position& s) const;
+  std::string ObservationString(const Position& s, Player) const {
     return ToString(s);
   }
-  std::string MoveToString(const State&, Move m) const {
+  std::string MoveToString(const Position&, Move m) const {
     return std::to_string(m + 1);
   }
 
   // Tensors for learners (docs/mancala.md, mancala_tensor.cc).
   std::vector<int> ObservationTensorShape() const;
-  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
+  void ObservationTensor(const Position& s, Player p, absl::Span<float> out) const;
 
  private:
   explicit Rules(const Options& options);

@@ -17,7 +17,7 @@
 //    built once and kept in a file;
 //  - bounds: the future margin lies in [-k, k] for k seeds in the pits.
 //
-//   absl::StatusOr<SolveResult> r = SolveKalah(rules, rules.InitialState(),
+//   absl::StatusOr<SolveResult> r = SolveKalah(rules, rules.InitialPosition(),
 //   {}); r->margin  // +8 for 6 pits x 4 seeds, the standard capture rule
 #ifndef GAMEAI_MANCALA_SOLVER_H_
 #define GAMEAI_MANCALA_SOLVER_H_
@@ -95,7 +95,7 @@ struct SolveResult {
 // budget, a table and database beyond memory_bytes or the machine
 // (ResourceExhausted), a database file that cannot be used or written.
 // A budget that runs out is no error: see SolveResult::solved.
-absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const State& state,
+absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const Position& state,
                                        const SolverOptions& options);
 
 }  // namespace gameai::mancala

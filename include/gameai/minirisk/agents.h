@@ -29,23 +29,23 @@ int FixedBid(int prize_value);
 // BestReply: the card of `self` maximizing (the pot if it takes it) minus
 // card_cost * card, with the others' bids fixed at `bids` (entry self is
 // ignored). Ties: the lower card.
-Move BestReply(const Rules& rules, const State& s, Player self,
+Move BestReply(const Rules& rules, const Position& s, Player self,
                std::array<uint8_t, kMaxPlayers> bids, double card_cost);
 
 // ExchangeRate: points per unit of bid card for player p: the positive
 // prizes still to win (the pot included) over the sum of its cards. A
 // card's value c costs about c * ExchangeRate in later rounds.
-double ExchangeRate(const State& s, Player p);
+double ExchangeRate(const Position& s, Player p);
 
 // PlanBid: a quick plan for a bid without search: for a pot >= 0 the card
 // whose rank in the hand matches the pot's rank among the prizes still
 // possible; for a negative pot the lowest card. Used inside rollouts.
-Move PlanBid(const State& s, Player p);
+Move PlanBid(const Position& s, Player p);
 
 // PlayOut: plays `s` to the end; chance draws from `rng`, each player's bid
 // from bid(s, player, rng).
 template <class BidPolicy>
-void PlayOut(const Rules& rules, State& s, Rng& rng, BidPolicy&& bid) {
+void PlayOut(const Rules& rules, Position& s, Rng& rng, BidPolicy&& bid) {
   std::array<Move, kMaxPlayers> joint{};
   while (s.round < kRounds) {
     if (!s.revealed) {

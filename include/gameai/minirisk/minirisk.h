@@ -56,8 +56,8 @@ struct Options {
   int players = 5;
 };
 
-// State: 190 bytes, no pointers. Everything in it is public.
-struct State {
+// Position: 190 bytes, no pointers. Everything in it is public.
+struct Position {
   std::array<uint16_t, kMaxPlayers> hands;  // bit c: bid card c + 1 held
   std::array<int16_t, kMaxPlayers> scores;
   // bids[r][p]: the card player p bid in round r (1..15), 0 before.
@@ -70,7 +70,7 @@ struct State {
   uint8_t round;                        // rounds finished
   uint8_t revealed;                     // this round's prize is turned
 };
-static_assert(sizeof(State) == 190);
+static_assert(sizeof(Position) == 190);
 
 using Move = uint8_t;
 using MoveList = FixedMoveList<Move, kCards>;
@@ -81,7 +81,7 @@ int Taker(int pot, const uint8_t* bids, int players);
 
 class Rules {
  public:
-  using State = minirisk::State;
+  using Position = minirisk::Position;
   using Move = minirisk::Move;
   using MoveList = minirisk::MoveList;
   // Every list of moves (legal moves and chance outcomes) is in ascending
@@ -96,54 +96,54 @@ class Rules {
   int NumPlayers() const { return options_.players; }
   Action NumDistinctActions() const { return 2 * kCards; }
   int MaxGameLength() const { return 2 * kRounds; }
-  State InitialState() const;
+  Position InitialPosition() const;
   // CurrentPlayer, IsLegal, IsLegalFor: inline, since the dynamic layer's
   // referee calls them for every bid.
-  Player CurrentPlayer(const State& s) const {
+  Player CurrentPlayer(const Position& s) const {
     if (s.round == kRounds) return kTerminalPlayer;
     return s.revealed ? kSimultaneousPlayer : kChancePlayer;
   }
   // LegalMoves: empty (chance outcomes come from ChanceOutcomes, bids from
   // LegalMovesFor).
-  void LegalMoves(const State&, MoveList& moves) const { moves.count = 0; }
-  void LegalMovesFor(const State& s, Player p, MoveList& moves) const;
+  void LegalMoves(const Position&, MoveList& moves) const { moves.count = 0; }
+  void LegalMovesFor(const Position& s, Player p, MoveList& moves) const;
   // IsLegal: m is a prize card chance may turn now. IsLegalFor: m is a bid
   // of player p now.
-  bool IsLegal(const State& s, Move m) const {
+  bool IsLegal(const Position& s, Move m) const {
     return CurrentPlayer(s) == kChancePlayer && m >= kFirstPrizeAction &&
            m < kFirstPrizeAction + kCards &&
            (s.prizes_left >> (m - kFirstPrizeAction) & 1);
   }
-  bool IsLegalFor(const State& s, Player p, Move m) const {
+  bool IsLegalFor(const Position& s, Player p, Move m) const {
     return CurrentPlayer(s) == kSimultaneousPlayer && p >= 0 &&
            p < options_.players && m < kCards && (s.hands[p] >> m & 1);
   }
-  void Apply(State& s, Move m) const;  // a prize card (chance)
-  void ApplyJoint(State& s, const Move* bids) const;
-  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
-  Move SampleChance(const State& s, Rng& rng) const;
+  void Apply(Position& s, Move m) const;  // a prize card (chance)
+  void ApplyJoint(Position& s, const Move* bids) const;
+  void ChanceOutcomes(const Position& s, ChanceList& outcomes) const;
+  Move SampleChance(const Position& s, Rng& rng) const;
   // SampleBid: a uniformly random card of player p's hand.
-  static Move SampleBid(const State& s, Player p, Rng& rng);
+  static Move SampleBid(const Position& s, Player p, Rng& rng);
   // Return: +1 alone on top, 0 sharing the top, -1 below.
-  double Return(const State& s, Player p) const;
-  double Score(const State& s, Player p) const { return s.scores[p]; }
+  double Return(const Position& s, Player p) const;
+  double Score(const Position& s, Player p) const { return s.scores[p]; }
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
-  std::string ToString(const State& s) const;
-  std::string Serialize(const State& s) const;
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ToString(const Position& s) const;
+  std::string Serialize(const Position& s) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
   // Validate: `s` is the state its own prizes and bids lead to (so hands,
   // pot, scores and takers agree with them); then CheckPlayable.
-  absl::Status Validate(const State& s) const;
-  std::string ObservationString(const State& s, Player p) const;
-  std::string MoveToString(const State& s, Move m) const;
-  std::optional<Move> ParseMove(const State& s, std::string_view text) const;
+  absl::Status Validate(const Position& s) const;
+  std::string ObservationString(const Position& s, Player p) const;
+  std::string MoveToString(const Position& s, Move m) const;
+  std::optional<Move> ParseMove(const Position& s, std::string_view text) const;
 
   // Tensors for learners (docs/minirisk.md, minirisk_tensor.cc).
   std::vector<int> ObservationTensorShape() const;
-  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
+  void ObservationTensor(const Position& s, Player p, absl::Span<float> out) const;
   std::vector<int> InformationStateTensorShape() const;
-  void InformationStateTensor(const State& s, Player p,
+  void InformationStateTensor(const Position& s, Player p,
                               absl::Span<float> out) const;
 
   static Move Bid(int card) { return static_cast<Move>(card - 1); }
@@ -151,14 +151,14 @@ class Rules {
     return static_cast<Move>(kFirstPrizeAction + PrizeIndex(value));
   }
   // PrizesLeftValue: the sum of the prize cards not turned yet.
-  static int PrizesLeftValue(const State& s);
+  static int PrizesLeftValue(const Position& s);
 
  private:
   explicit Rules(const Options& options) : options_(options) {}
   // Replay: the state after turning `prizes` (values) and bidding
   // `rounds` (cards 1..15 per player), or an error naming a card used
   // twice. REQUIRES prizes.size() is rounds.size() or one more, <= 15.
-  absl::StatusOr<State> Replay(
+  absl::StatusOr<Position> Replay(
       const std::vector<int>& prizes,
       const std::vector<std::vector<int>>& rounds) const;
   Options options_;

@@ -27,7 +27,7 @@ inline absl::StatusOr<Outcome> ParseOutcome(std::string_view name) {
       fmt::format("outcome '{}' is not known; accepted: score, margin", name));
 }
 
-inline double OutcomeOf(const State& s, Player self, int players,
+inline double OutcomeOf(const Position& s, Player self, int players,
                         Outcome outcome) {
   if (outcome == Outcome::kScore) return s.scores[self];
   double others = 0;
@@ -43,7 +43,7 @@ inline double OutcomeOf(const State& s, Player self, int players,
 // the same random numbers for every card, so the cards are compared on the
 // same futures. Cards not held get -infinity.
 template <class Now, class Later>
-std::array<double, kCards> BidValues(const Rules& rules, const State& s,
+std::array<double, kCards> BidValues(const Rules& rules, const Position& s,
                                      Player self, int rollouts, uint64_t seed,
                                      Outcome outcome, Now&& now,
                                      Later&& later) {
@@ -55,7 +55,7 @@ std::array<double, kCards> BidValues(const Rules& rules, const State& s,
     double total = 0;
     for (int i = 0; i < rollouts; ++i) {
       Rng rng(DeriveSeed(seed, i));
-      State next = s;
+      Position next = s;
       for (Player q = 0; q < rules.NumPlayers(); ++q) {
         joint[q] = q == self ? static_cast<Move>(card) : now(next, q, rng);
       }

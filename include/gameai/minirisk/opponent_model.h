@@ -40,14 +40,14 @@ class OpponentModel {
   void StartGame(const std::vector<std::string>& table, int players,
                  Player self);
   // Observe: learns from every round of `s` finished since the last call.
-  void Observe(const State& s);
+  void Observe(const Position& s);
   // Weights: player q's preference for each card it holds at this round's
   // prize, summing to 1 (zero for cards it does not hold).
-  std::array<double, kCards> Weights(const State& s, Player q) const;
+  std::array<double, kCards> Weights(const Position& s, Player q) const;
   // MostLikely: the card q most likely bids now (ties: the lower card).
-  Move MostLikely(const State& s, Player q) const;
+  Move MostLikely(const Position& s, Player q) const;
   // Sample: a card drawn from Weights.
-  Move Sample(const State& s, Player q, Rng& rng) const;
+  Move Sample(const Position& s, Player q, Rng& rng) const;
   // Observations: how many bids q's profile has learned from.
   int Observations(Player q) const { return seat_[q]->observations; }
 
@@ -56,7 +56,7 @@ class OpponentModel {
     std::vector<std::array<double, kCards>> weights;  // [situation][card]
     int observations = 0;
   };
-  int Situation(const State& s, int round) const;
+  int Situation(const Position& s, int round) const;
   Profile& ProfileFor(const std::string& name);
 
   double alpha_;

@@ -34,7 +34,7 @@ namespace gameai {
 template <SimultaneousKernel R>
 class DecoupledMcts {
  public:
-  using State = typename R::State;
+  using Position = typename R::Position;
   using Move = typename R::Move;
 
   struct SeatStat {
@@ -48,7 +48,7 @@ class DecoupledMcts {
 
   // Search: the move of `seat` in `root`, where `seat` moves (alone or
   // with others); an error (NoMoveError) when the seat has no move there.
-  absl::StatusOr<Move> Search(const State& root, Player seat, Rng& rng) {
+  absl::StatusOr<Move> Search(const Position& root, Player seat, Rng& rng) {
     nodes_.clear();
     stats_.clear();
     nodes_.push_back(Node{});
@@ -119,7 +119,7 @@ class DecoupledMcts {
 
   // Expand: the statistics of every player moving at `node`; false when
   // one of them has no move.
-  bool Expand(int node, const State& s, Player current) {
+  bool Expand(int node, const Position& s, Player current) {
     typename R::MoveList moves;
     bool complete = true;
     const int32_t first = static_cast<int32_t>(stats_.size());
@@ -195,8 +195,8 @@ class DecoupledMcts {
   }
 
   // Simulate: one simulation; false where a player to move has no move.
-  bool Simulate(const State& root, Rng& rng) {
-    State s = root;
+  bool Simulate(const Position& root, Rng& rng) {
+    Position s = root;
     visited_.clear();
     choices_.clear();
     visited_.push_back(0);
@@ -250,7 +250,7 @@ class DecoupledMcts {
   }
 
   // Rollout: random moves to the end; false where a player has none.
-  bool Rollout(State& s, Rng& rng) {
+  bool Rollout(Position& s, Rng& rng) {
     typename R::MoveList moves;
     std::array<Move, kMaxPlayers> joint{};
     for (Player p = rules_.CurrentPlayer(s); p != kTerminalPlayer;

@@ -35,7 +35,7 @@ template <Kernel R>
 requires HasDeterminize<R>
 class Ismcts {
  public:
-  using State = typename R::State;
+  using Position = typename R::Position;
   using Move = typename R::Move;
 
   using RootChild = MoveStat<Move>;  // mean return of the searching seat
@@ -45,7 +45,7 @@ class Ismcts {
 
   // Search: the move for `seat`, to move in `view` (a view of that seat);
   // an error (NoMoveError) unless the seat has a legal move there.
-  absl::StatusOr<Move> Search(const State& view, Player seat, Rng& rng) {
+  absl::StatusOr<Move> Search(const Position& view, Player seat, Rng& rng) {
     nodes_.clear();
     nodes_.push_back(Node{});
     typename R::MoveList moves;
@@ -73,14 +73,14 @@ class Ismcts {
  private:
   using Node = TreeNode<Move>;
 
-  bool Stop(const State& s) const {
+  bool Stop(const Position& s) const {
     if constexpr (HasSearchHorizon<R>) {
       if (rules_.HorizonReached(s)) return true;
     }
     return rules_.CurrentPlayer(s) == kTerminalPlayer;
   }
 
-  double ReturnOf(const State& s, Player p) const {
+  double ReturnOf(const Position& s, Player p) const {
     if constexpr (HasSearchHorizon<R>) {
       if (rules_.HorizonReached(s)) return rules_.HorizonReturn(s, p);
     }
@@ -113,7 +113,7 @@ class Ismcts {
   // and the tree is full; kNoMove: the sample has no legal move.
   static constexpr int kTreeFull = -1;
   static constexpr int kNoMove = -2;
-  int Step(int node, const State& s, Player player, bool& expanded) {
+  int Step(int node, const Position& s, Player player, bool& expanded) {
     typename R::MoveList moves;
     rules_.LegalMoves(s, moves);
     if (moves.size() == 0) return kNoMove;
@@ -142,7 +142,7 @@ class Ismcts {
   }
 
   // Simulate: one simulation; false at a player's node without moves.
-  bool Simulate(State s, Rng& rng) {
+  bool Simulate(Position s, Rng& rng) {
     path_.clear();
     path_.push_back(0);
     int node = 0;

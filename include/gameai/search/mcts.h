@@ -54,7 +54,7 @@ namespace gameai {
 template <Kernel R>
 class Mcts {
  public:
-  using State = typename R::State;
+  using Position = typename R::Position;
   using Move = typename R::Move;
 
   using RootChild = MoveStat<Move>;  // mean return of the root's mover
@@ -64,7 +64,7 @@ class Mcts {
 
   // Search: the move to play; an error (NoMoveError) unless a player is
   // to move in `root` with a legal move.
-  absl::StatusOr<Move> Search(const State& root, Rng& rng) {
+  absl::StatusOr<Move> Search(const Position& root, Rng& rng) {
     nodes_.clear();
     nodes_.push_back(Node{});
     typename R::MoveList moves;
@@ -81,7 +81,7 @@ class Mcts {
   }
 
   // Search for a seat: the seat is the player to move (the agent's form).
-  absl::StatusOr<Move> Search(const State& root, Player seat, Rng& rng) {
+  absl::StatusOr<Move> Search(const Position& root, Player seat, Rng& rng) {
     if (rules_.CurrentPlayer(root) != seat) return NoMoveError(true);
     return Search(root, rng);
   }
@@ -110,7 +110,7 @@ class Mcts {
     return index;
   }
 
-  void Expand(int node, const State& s, Player player) {
+  void Expand(int node, const Position& s, Player player) {
     typename R::MoveList moves;
     rules_.LegalMoves(s, moves);
     int last = -1;
@@ -152,8 +152,8 @@ class Mcts {
   }
 
   // Simulate: one simulation; false at a player's node without moves.
-  bool Simulate(const State& root, Rng& rng) {
-    State s = root;
+  bool Simulate(const Position& root, Rng& rng) {
+    Position s = root;
     path_.clear();
     path_.push_back(0);
     int node = 0;
@@ -248,7 +248,7 @@ class MctsAgent final : public Agent {
       search_ = std::make_unique<Search>(rules, options_);
       rules_ = &rules;
     }
-    last_state_ = (*kernel)->kernel_state();
+    last_state_ = (*kernel)->position();
     try {
       absl::StatusOr<typename R::Move> move =
           search_->Search(last_state_, seat(), rng_);
@@ -273,7 +273,7 @@ class MctsAgent final : public Agent {
   Rng rng_;
   const R* rules_ = nullptr;
   std::unique_ptr<Search> search_;
-  typename R::State last_state_{};
+  typename R::Position last_state_{};
 };
 
 // MctsAgentEntry: the registry entry of `mcts` for kernel R.

@@ -98,10 +98,10 @@ struct Scorecard {
 // filled box) can score. Else InvalidArgument saying which fails.
 absl::Status CheckScorecard(const Scorecard& card, bool yahtzee_bonus);
 
-// State: the scorecards, and the turn in progress.
+// Position: the scorecards, and the turn in progress.
 //   phase kRoll: chance rolls the dice not in `dice` (the held multiset);
 //   phase kDecide: `dice` holds five dice; the player holds or scores.
-struct State {
+struct Position {
   std::array<Scorecard, kMaxPlayers> cards;
   uint16_t dice;       // DiceTables id: held dice (kRoll) or all five (kDecide)
   uint8_t rolls_left;  // rerolls left after the current roll: 2, 1, 0
@@ -121,7 +121,7 @@ using MoveList = FixedMoveList<Move, 31 + kNumCategories>;
 
 class Rules {
  public:
-  using State = yacht::State;
+  using Position = yacht::Position;
   using Move = yacht::Move;
   using MoveList = yacht::MoveList;
   // Every list of moves (legal moves and chance outcomes) is in ascending
@@ -137,45 +137,45 @@ class Rules {
   Action NumDistinctActions() const { return kNumActions; }
   // A turn: at most 3 rolls, 2 holds and a score.
   int MaxGameLength() const { return kRounds * options_.players * 6; }
-  State InitialState() const;
-  Player CurrentPlayer(const State& s) const;
-  void LegalMoves(const State& s, MoveList& moves) const;
-  bool IsLegal(const State& s, Move m) const;
-  void Apply(State& s, Move m) const;
-  void ChanceOutcomes(const State& s, ChanceList& outcomes) const;
-  void ChanceOutcomes(const State& s,
+  Position InitialPosition() const;
+  Player CurrentPlayer(const Position& s) const;
+  void LegalMoves(const Position& s, MoveList& moves) const;
+  bool IsLegal(const Position& s, Move m) const;
+  void Apply(Position& s, Move m) const;
+  void ChanceOutcomes(const Position& s, ChanceList& outcomes) const;
+  void ChanceOutcomes(const Position& s,
                       std::vector<ChanceOutcome>& outcomes) const;
-  Move SampleChance(const State& s, Rng& rng) const;
+  Move SampleChance(const Position& s, Rng& rng) const;
   // ChanceKey: the roll's place in the game, (round, player, roll of the
   // turn), whatever was held before it.
-  uint64_t ChanceKey(const State& s) const {
+  uint64_t ChanceKey(const Position& s) const {
     return (uint64_t{s.round} * kMaxPlayers + s.player) * 3 +
            (2 - s.rolls_left);
   }
   // Return: the total for one player; otherwise +1 alone on top, 0 sharing
   // the top, -1 below.
-  double Return(const State& s, Player p) const;
-  double Score(const State& s, Player p) const { return s.cards[p].total; }
+  double Return(const Position& s, Player p) const;
+  double Score(const Position& s, Player p) const { return s.cards[p].total; }
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
-  std::string ToString(const State& s) const;
-  std::string Serialize(const State& s) const;
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  std::string ToString(const Position& s) const;
+  std::string Serialize(const Position& s) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
   // Validate: the turn's phase and dice agree (five dice to decide on,
   // fewer to roll, none held before the first roll), each player has
   // filled one category per finished turn, a scorecard's upper total is
   // within what its filled boxes can hold and its total holds it (and the
   // bonus), a 50 in YACHT needs YACHT filled, seats beyond the players are
   // blank, a finished game is at round 13; then CheckPlayable.
-  absl::Status Validate(const State& s) const;
-  std::string ObservationString(const State& s, Player) const {
+  absl::Status Validate(const Position& s) const;
+  std::string ObservationString(const Position& s, Player) const {
     return ToString(s);
   }
-  std::string MoveToString(const State& s, Move m) const;
+  std::string MoveToString(const Position& s, Move m) const;
 
   // Tensors for learners (docs/yacht.md, yacht_tensor.cc).
   std::vector<int> ObservationTensorShape() const;
-  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
+  void ObservationTensor(const Position& s, Player p, absl::Span<float> out) const;
 
   // ScoreFor: the points writing `dice` (five-dice id) into `category`
   // gives `card` under these rules (bonuses included), or -1 if the

@@ -18,7 +18,7 @@ using daifugo::Cards;
 using daifugo::kFullDeck;
 using daifugo::Meld;
 using daifugo::Phase;
-using daifugo::State;
+using daifugo::Position;
 
 absl::Status Protocol(std::string_view what) {
   return absl::DataLossError(
@@ -107,8 +107,8 @@ std::array<uint32_t, daifugo::kMaxPlayers> MatchTracker::Points() const {
   return points;
 }
 
-State MatchTracker::BaseView() const {
-  State v;
+Position MatchTracker::BaseView() const {
+  Position v;
   v.games_done = static_cast<uint16_t>(game_ - 1);
   v.points = Points();
   for (int p = 0; p < kPlayers; ++p) {
@@ -128,8 +128,8 @@ State MatchTracker::BaseView() const {
   return v;
 }
 
-State MatchTracker::GiveBackView(int left, Cards given) const {
-  State v = BaseView();
+Position MatchTracker::GiveBackView(int left, Cards given) const {
+  Position v = BaseView();
   v.phase = Phase::kGiveBack;
   v.exchange_due = true;
   v.giver = static_cast<uint8_t>(me_);
@@ -184,8 +184,8 @@ absl::Status MatchTracker::OnHand(const Table& t) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<State> MatchTracker::TurnView() const {
-  State v = BaseView();
+absl::StatusOr<Position> MatchTracker::TurnView() const {
+  Position v = BaseView();
   v.phase = Phase::kPlay;
   daifugo::Deal& d = v.deal;
   d.field = field_;
@@ -350,7 +350,7 @@ class Session {
     return static_cast<int>(*me);
   }
 
-  absl::StatusOr<Action> Ask(const State& view) {
+  absl::StatusOr<Action> Ask(const Position& view) {
     KernelState<daifugo::Rules> state(game_, view);
     return agent_->Step(state);
   }
@@ -402,7 +402,7 @@ class Session {
   }
 
   absl::Status Submit(MatchTracker& tracker, MatchSummary& summary) {
-    absl::StatusOr<State> view = tracker.TurnView();
+    absl::StatusOr<Position> view = tracker.TurnView();
     if (!view.ok()) return view.status();
     absl::StatusOr<Action> a = Ask(*view);
     if (!a.ok()) return a.status();

@@ -26,7 +26,7 @@ static_assert(1 + kCells < std::numeric_limits<int8_t>::max());
 // 1 X, 2 O; cell 0 the lowest digit), times two, plus the player to move.
 // Two positions with the same key are the same position whoever moved
 // first, so one table serves both values of first_player.
-int Key(const State& s) {
+int Key(const Position& s) {
   int grid = 0;
   for (int cell = kCells - 1; cell >= 0; --cell) {
     const int digit = (s.marks[0] >> cell & 1)   ? 1
@@ -39,13 +39,13 @@ int Key(const State& s) {
 
 // EndValue: the value of a finished game for s.to_move, who did not make
 // the last move: a line means the last mover won.
-int EndValue(const State& s) {
+int EndValue(const Position& s) {
   return Rules::Winner(s) == kInvalidPlayer ? 0 : -(1 + Rules::EmptyCells(s));
 }
 
 // Negamax: the value of `s` for its player to move, reading and filling
 // `table` when given one (nullptr: plain search, nothing kept).
-int Negamax(const Rules& rules, const State& s, int8_t* table) {
+int Negamax(const Rules& rules, const Position& s, int8_t* table) {
   if (table != nullptr && table[Key(s)] != kUnsolved) return table[Key(s)];
   int value;
   if (Rules::IsOver(s)) {
@@ -55,7 +55,7 @@ int Negamax(const Rules& rules, const State& s, int8_t* table) {
     MoveList moves;
     rules.LegalMoves(s, moves);
     for (Move m : moves) {
-      State child = s;
+      Position child = s;
       rules.Apply(child, m);
       value = std::max(value, -Negamax(rules, child, table));
     }
@@ -74,7 +74,7 @@ const std::array<int8_t, kKeys>& Table() {
     // the start does, so solving from both starts covers every position.
     for (Player first : {0, 1}) {
       const Rules rules = *Rules::Create({.first_player = first});
-      Negamax(rules, rules.InitialState(), t->data());
+      Negamax(rules, rules.InitialPosition(), t->data());
     }
     return t;
   }();
@@ -114,7 +114,7 @@ class PerfectAgent final : public Agent {
         KernelViewOf<Rules>(view, seat(), "perfect");
     if (!kernel.ok()) return kernel.status();
     const Rules& rules = (*kernel)->rules();
-    const State& s = (*kernel)->kernel_state();
+    const Position& s = (*kernel)->position();
     last_ = PerfectMove(rules, s);
     empty_before_ = Rules::EmptyCells(s);
     return rules.ToAction(last_.move);
@@ -127,7 +127,7 @@ class PerfectAgent final : public Agent {
 
 }  // namespace
 
-int PerfectValue(const Rules& rules, const State& s) {
+int PerfectValue(const Rules& rules, const Position& s) {
   const int8_t known = Table()[Key(s)];
   if (known != kUnsolved) return known;
   // Not reached from either start (a state Validate refuses): searched
@@ -135,13 +135,13 @@ int PerfectValue(const Rules& rules, const State& s) {
   return Negamax(rules, s, nullptr);
 }
 
-PerfectChoice PerfectMove(const Rules& rules, const State& s) {
+PerfectChoice PerfectMove(const Rules& rules, const Position& s) {
   PerfectChoice choice;
   choice.cell_values.fill(kNoValue);
   MoveList moves;
   rules.LegalMoves(s, moves);
   for (Move m : moves) {  // ascending cells
-    State child = s;
+    Position child = s;
     rules.Apply(child, m);
     const int value = -PerfectValue(rules, child);
     choice.cell_values[m] = value;

@@ -32,7 +32,7 @@ std::string CellLabel(Action cell) {
 
 // Grid: the marks drawn with the grid's lines; in each free cell the
 // number that takes it (number_free) or nothing.
-std::string Grid(const State& s, bool number_free) {
+std::string Grid(const Position& s, bool number_free) {
   std::string out = "\n";
   for (int row = 0; row < 3; ++row) {
     if (row > 0) out += "    ---+---+---\n";
@@ -64,7 +64,7 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string Board(const gameai::State& view, Player,
                     const std::vector<std::string>&) const override {
-    return Grid(Kernel(view).kernel_state(), /*number_free=*/true);
+    return Grid(Kernel(view).position(), /*number_free=*/true);
   }
 
   std::vector<Choice> Choices(const gameai::State& view,
@@ -113,7 +113,7 @@ class Screen final : public KernelScreen<Rules> {
     const Player mover = event.actor;
     std::string out = fmt::format("{} {} with {}", Act(names[mover], "mark"),
                                   CellLabel(event.actions[0]), MarkName(mover));
-    if (Rules::Winner(Kernel(after).kernel_state()) == mover) {
+    if (Rules::Winner(Kernel(after).position()) == mover) {
       out += ": three in a row";
     }
     return out + "\n";
@@ -121,7 +121,7 @@ class Screen final : public KernelScreen<Rules> {
 
   std::string End(const gameai::State& view,
                   const std::vector<std::string>& names) const override {
-    const State& s = Kernel(view).kernel_state();
+    const Position& s = Kernel(view).position();
     const Player winner = Rules::Winner(s);
     const std::string grid = Grid(s, /*number_free=*/false);
     if (winner == kInvalidPlayer) {

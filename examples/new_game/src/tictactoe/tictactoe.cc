@@ -15,7 +15,7 @@ namespace {
 
 // NextToMove: the player the marks of `s` leave to move: first_player
 // after an even number of marks, the other after an odd one.
-Player NextToMove(Player first_player, const State& s) {
+Player NextToMove(Player first_player, const Position& s) {
   return (std::popcount(Rules::Occupied(s)) % 2 == 0) ? first_player
                                                       : 1 - first_player;
 }
@@ -39,13 +39,13 @@ GameType Rules::Type() const {
           .utility = GameType::Utility::kZeroSum};
 }
 
-State Rules::InitialState() const {
-  State s{};
+Position Rules::InitialPosition() const {
+  Position s{};
   s.to_move = static_cast<uint8_t>(options_.first_player);
   return s;
 }
 
-void Rules::LegalMoves(const State& s, MoveList& moves) const {
+void Rules::LegalMoves(const Position& s, MoveList& moves) const {
   moves.count = 0;
   if (IsOver(s)) return;
   // The empty cells' bits, lowest first: ascending actions.
@@ -55,7 +55,7 @@ void Rules::LegalMoves(const State& s, MoveList& moves) const {
   }
 }
 
-std::string Rules::ToString(const State& s) const {
+std::string Rules::ToString(const Position& s) const {
   std::string out;
   for (int row = 0; row < 3; ++row) {
     if (row > 0) out += "---+---+---\n";
@@ -82,7 +82,7 @@ std::string Rules::ToString(const State& s) const {
   return out;
 }
 
-std::string Rules::Serialize(const State& s) const {
+std::string Rules::Serialize(const Position& s) const {
   std::string out;
   for (int cell = 0; cell < kCells; ++cell) {
     if (cell > 0 && cell % 3 == 0) out += '/';
@@ -93,7 +93,7 @@ std::string Rules::Serialize(const State& s) const {
   return out;
 }
 
-absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
+absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
   constexpr const char* kAccepted =
       "three rows of three cells (X, O or .) separated by '/', like "
       "\"X.O/.X./...\"";
@@ -103,7 +103,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
         fmt::format("tictactoe state: expected {}; got {} row{}", kAccepted,
                     rows.size(), rows.size() == 1 ? "" : "s"));
   }
-  State s{};
+  Position s{};
   for (int row = 0; row < 3; ++row) {
     if (rows[row].size() != 3) {
       return absl::InvalidArgumentError(fmt::format(
@@ -132,7 +132,7 @@ absl::StatusOr<State> Rules::Deserialize(std::string_view text) const {
   return s;
 }
 
-absl::Status Rules::Validate(const State& s) const {
+absl::Status Rules::Validate(const Position& s) const {
   if (s.to_move > 1) {
     return absl::InvalidArgumentError(fmt::format(
         "tictactoe state: player to move {} must be 0 or 1", s.to_move));

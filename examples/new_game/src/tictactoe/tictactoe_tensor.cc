@@ -12,7 +12,7 @@ namespace gameai::tictactoe {
 // else 0.
 std::vector<int> Rules::ObservationTensorShape() const { return {3, 3, 3}; }
 
-void Rules::ObservationTensor(const State& s, Player p,
+void Rules::ObservationTensor(const Position& s, Player p,
                               absl::Span<float> out) const {
   const uint16_t planes[3] = {s.marks[p], s.marks[1 - p],
                               static_cast<uint16_t>(~Occupied(s) & kFullGrid)};

@@ -39,15 +39,15 @@ Rules MakeRules(Player first_player = 0) {
 }
 
 // Grid: the state `text` draws (a test failure when it is refused).
-State Grid(const Rules& rules, std::string_view text) {
-  absl::StatusOr<State> s = rules.Deserialize(text);
+Position Grid(const Rules& rules, std::string_view text) {
+  absl::StatusOr<Position> s = rules.Deserialize(text);
   EXPECT_TRUE(s.ok()) << text << ": " << s.status();
-  return s.ok() ? *s : rules.InitialState();
+  return s.ok() ? *s : rules.InitialPosition();
 }
 
 // Play: the grid after marking `cell` (1..9, as a player types it).
 std::string Play(const Rules& rules, std::string_view grid, int cell) {
-  State s = Grid(rules, grid);
+  Position s = Grid(rules, grid);
   const Move m = static_cast<Move>(cell - 1);
   EXPECT_TRUE(rules.IsLegal(s, m)) << grid << " cell " << cell;
   rules.Apply(s, m);
@@ -56,7 +56,7 @@ std::string Play(const Rules& rules, std::string_view grid, int cell) {
 
 // Refusal: the message Deserialize gives for `text` ("" when accepted).
 std::string Refusal(const Rules& rules, std::string_view text) {
-  absl::StatusOr<State> s = rules.Deserialize(text);
+  absl::StatusOr<Position> s = rules.Deserialize(text);
   EXPECT_FALSE(s.ok()) << text << " was accepted";
   return s.ok() ? "" : Str(s.status().message());
 }
@@ -65,10 +65,10 @@ std::string Refusal(const Rules& rules, std::string_view text) {
 
 TEST(TicTacToeRules, StartIsAnEmptyGridWithFirstPlayerToMove) {
   const Rules rules = MakeRules();
-  EXPECT_EQ(rules.Serialize(rules.InitialState()), ".../.../...");
-  EXPECT_EQ(rules.CurrentPlayer(rules.InitialState()), 0);
+  EXPECT_EQ(rules.Serialize(rules.InitialPosition()), ".../.../...");
+  EXPECT_EQ(rules.CurrentPlayer(rules.InitialPosition()), 0);
   const Rules o_first = MakeRules(1);
-  EXPECT_EQ(o_first.CurrentPlayer(o_first.InitialState()), 1);
+  EXPECT_EQ(o_first.CurrentPlayer(o_first.InitialPosition()), 1);
 }
 
 TEST(TicTacToeRules, MarkGoesToTheMoverAndTheTurnPasses) {
@@ -91,7 +91,7 @@ TEST(TicTacToeRules, LegalMovesAreTheFreeCellsAscending) {
 
 TEST(TicTacToeRules, TakenCellIsNotLegal) {
   const Rules rules = MakeRules();
-  const State s = Grid(rules, "X../.../...");
+  const Position s = Grid(rules, "X../.../...");
   EXPECT_FALSE(rules.IsLegal(s, 0));
   EXPECT_TRUE(rules.IsLegal(s, 1));
   EXPECT_FALSE(rules.IsLegal(s, kCells));  // no tenth cell
@@ -99,7 +99,7 @@ TEST(TicTacToeRules, TakenCellIsNotLegal) {
 
 TEST(TicTacToeRules, ThreeInARowWins) {
   const Rules rules = MakeRules();
-  const State s = Grid(rules, Play(rules, "XX./OO./...", 3));
+  const Position s = Grid(rules, Play(rules, "XX./OO./...", 3));
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
   EXPECT_EQ(rules.Return(s, 0), 1.0);
   EXPECT_EQ(rules.Return(s, 1), -1.0);
@@ -107,7 +107,7 @@ TEST(TicTacToeRules, ThreeInARowWins) {
 
 TEST(TicTacToeRules, ThreeInAColumnWins) {
   const Rules rules = MakeRules();
-  const State s = Grid(rules, Play(rules, "XO./XO./...", 7));
+  const Position s = Grid(rules, Play(rules, "XO./XO./...", 7));
   EXPECT_EQ(Rules::Winner(s), 0);
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
 }
@@ -115,7 +115,7 @@ TEST(TicTacToeRules, ThreeInAColumnWins) {
 TEST(TicTacToeRules, ThreeOnADiagonalWins) {
   // O, to move, completes the diagonal 1-5-9.
   const Rules rules = MakeRules();
-  const State s = Grid(rules, Play(rules, "OXX/XO./...", 9));
+  const Position s = Grid(rules, Play(rules, "OXX/XO./...", 9));
   EXPECT_EQ(Rules::Winner(s), 1);
   EXPECT_EQ(rules.Return(s, 1), 1.0);
   EXPECT_EQ(rules.Return(s, 0), -1.0);
@@ -123,7 +123,7 @@ TEST(TicTacToeRules, ThreeOnADiagonalWins) {
 
 TEST(TicTacToeRules, FullGridWithoutALineIsADraw) {
   const Rules rules = MakeRules();
-  const State s = Grid(rules, Play(rules, "XOX/XOO/OX.", 9));
+  const Position s = Grid(rules, Play(rules, "XOX/XOO/OX.", 9));
   EXPECT_EQ(rules.Serialize(s), "XOX/XOO/OXX");
   EXPECT_EQ(rules.CurrentPlayer(s), kTerminalPlayer);
   EXPECT_EQ(Rules::Winner(s), kInvalidPlayer);
@@ -134,14 +134,14 @@ TEST(TicTacToeRules, FullGridWithoutALineIsADraw) {
 TEST(TicTacToeRules, LineOnTheLastFreeCellWinsRatherThanDraws) {
   // X fills the grid's last cell and with it the bottom row.
   const Rules rules = MakeRules();
-  const State s = Grid(rules, Play(rules, "OXO/OOX/XX.", 9));
+  const Position s = Grid(rules, Play(rules, "OXO/OOX/XX.", 9));
   EXPECT_EQ(Rules::Winner(s), 0);
   EXPECT_EQ(rules.Return(s, 0), 1.0);
 }
 
 TEST(TicTacToeRules, FinishedGameHasNoLegalMoves) {
   const Rules rules = MakeRules();
-  const State s = Grid(rules, "XXX/OO./...");
+  const Position s = Grid(rules, "XXX/OO./...");
   MoveList moves;
   rules.LegalMoves(s, moves);
   EXPECT_EQ(moves.size(), 0);
@@ -150,7 +150,7 @@ TEST(TicTacToeRules, FinishedGameHasNoLegalMoves) {
 
 TEST(TicTacToeRules, ReturnsAreZeroBeforeTheEnd) {
   const Rules rules = MakeRules();
-  const State s = Grid(rules, "XX./OO./...");
+  const Position s = Grid(rules, "XX./OO./...");
   EXPECT_EQ(rules.Return(s, 0), 0.0);
   EXPECT_EQ(rules.Return(s, 1), 0.0);
 }
@@ -166,7 +166,7 @@ TEST(TicTacToeRules, CreateRefusesAThirdFirstPlayer) {
 
 TEST(TicTacToeText, SerializedGridReadsBack) {
   const Rules rules = MakeRules();
-  const State s = Grid(rules, "X.O/.X./...");
+  const Position s = Grid(rules, "X.O/.X./...");
   EXPECT_EQ(rules.Serialize(s), "X.O/.X./...");
   EXPECT_EQ(s.to_move, 1);  // two X, one O: O's turn
 }
@@ -190,8 +190,8 @@ TEST(TicTacToeText, ToStringSaysWhoWon) {
 
 TEST(TicTacToeText, MovesAreNamedByCellNumber) {
   const Rules rules = MakeRules();
-  EXPECT_EQ(rules.MoveToString(rules.InitialState(), 4), "5");
-  EXPECT_EQ(rules.MoveToString(rules.InitialState(), 0), "1");
+  EXPECT_EQ(rules.MoveToString(rules.InitialPosition(), 4), "5");
+  EXPECT_EQ(rules.MoveToString(rules.InitialPosition(), 0), "1");
 }
 
 TEST(TicTacToeText, WrongNumberOfRowsIsRefused) {
@@ -237,7 +237,7 @@ TEST(TicTacToeText, MarkAfterTheWinningLineIsRefused) {
 
 TEST(TicTacToeText, ValidateNamesACellMarkedTwice) {
   const Rules rules = MakeRules();
-  State s{};
+  Position s{};
   s.marks = {0b1, 0b1};  // cell 1 for both
   s.to_move = 0;
   const absl::Status status = rules.Validate(s);
@@ -246,7 +246,7 @@ TEST(TicTacToeText, ValidateNamesACellMarkedTwice) {
 
 TEST(TicTacToeText, ValidateChecksThePlayerToMove) {
   const Rules rules = MakeRules();
-  State s = rules.InitialState();
+  Position s = rules.InitialPosition();
   s.to_move = 1;  // O on an empty grid, but X moves first
   EXPECT_TRUE(Says(Str(rules.Validate(s).message()),
                    "O is to move but the marks say X"));
@@ -315,7 +315,7 @@ TEST(TicTacToeReference, RandomGamesAgreeWithAPlainReference) {
   for (Player first : {0, 1}) {
     const Rules rules = MakeRules(first);
     for (int game = 0; game < 300; ++game) {
-      State s = rules.InitialState();
+      Position s = rules.InitialPosition();
       Reference ref{};
       for (auto& row : ref.grid) row.fill('.');
       ref.to_move = first == 0 ? 'X' : 'O';
@@ -357,13 +357,13 @@ TEST(TicTacToeReference, RandomGamesAgreeWithAPlainReference) {
 TEST(TicTacToePerfect, GameIsADrawWithBestPlay) {
   for (Player first : {0, 1}) {
     const Rules rules = MakeRules(first);
-    EXPECT_EQ(PerfectValue(rules, rules.InitialState()), 0) << first;
+    EXPECT_EQ(PerfectValue(rules, rules.InitialPosition()), 0) << first;
   }
 }
 
 TEST(TicTacToePerfect, EveryOpeningDrawsSoTheLowestCellIsChosen) {
   const Rules rules = MakeRules();
-  const PerfectChoice choice = PerfectMove(rules, rules.InitialState());
+  const PerfectChoice choice = PerfectMove(rules, rules.InitialPosition());
   EXPECT_EQ(choice.move, 0);
   EXPECT_EQ(choice.value, 0);
   for (int value : choice.cell_values) EXPECT_EQ(value, 0);
@@ -398,7 +398,7 @@ TEST(TicTacToePerfect, FinishedGameIsValuedForThePlayerWhoLost) {
 TEST(TicTacToePerfect, AgainstItselfEveryGameIsADraw) {
   for (Player first : {0, 1}) {
     const Rules rules = MakeRules(first);
-    State s = rules.InitialState();
+    Position s = rules.InitialPosition();
     while (rules.CurrentPlayer(s) != kTerminalPlayer) {
       rules.Apply(s, PerfectMove(rules, s).move);
     }
@@ -491,7 +491,7 @@ TEST(TicTacToeRegistry, ActionTextRoundTrips) {
 
 TEST(TicTacToeTensor, PlanesAreOwnMarksOpponentsMarksAndEmptyCells) {
   const Rules rules = MakeRules();
-  const State s = Grid(rules, "X.O/.X./...");
+  const Position s = Grid(rules, "X.O/.X./...");
   std::vector<float> out(27, -1.0f);
   rules.ObservationTensor(s, 1, absl::MakeSpan(out));  // O's view
   const std::vector<float> expected = {

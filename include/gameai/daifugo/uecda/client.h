@@ -42,7 +42,7 @@ class MatchTracker {
   int give_count() const { return give_; }
   // GiveBackView: the kernel view of a give-back with `left` cards to go,
   // `given` already chosen.
-  daifugo::State GiveBackView(int left, daifugo::Cards given) const;
+  daifugo::Position GiveBackView(int left, daifugo::Cards given) const;
   void OnGave(daifugo::Cards given) { gave_ = given; }
   // OnHand: a turn's hand table; my_turn() says whether to submit.
   absl::Status OnHand(const Table& t);
@@ -50,7 +50,7 @@ class MatchTracker {
   bool revolution() const { return revolution_; }
   // TurnView: the kernel view of this seat to move, or an error when the
   // tables contradict each other (cards and counts do not add up).
-  absl::StatusOr<daifugo::State> TurnView() const;
+  absl::StatusOr<daifugo::Position> TurnView() const;
   // OnField: a turn's field table; `move` gets the move's text for logs.
   absl::Status OnField(const Table& t, std::string& move);
   // EndGame: the end flag 1 or 2 closed the game.
@@ -63,7 +63,7 @@ class MatchTracker {
 
  private:
   std::array<uint32_t, daifugo::kMaxPlayers> Points() const;
-  daifugo::State BaseView() const;
+  daifugo::Position BaseView() const;
 
   int me_;
   int game_ = 0;

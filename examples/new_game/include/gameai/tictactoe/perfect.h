@@ -26,7 +26,7 @@ inline constexpr int kNoValue = -100;
 // PerfectValue: the value of `s` for its player to move (at a finished
 // game: for s.to_move, so -(1 + empty cells) after a win, 0 after a
 // draw). REQUIRES Validate(s) ok.
-int PerfectValue(const Rules& rules, const State& s);
+int PerfectValue(const Rules& rules, const Position& s);
 
 struct PerfectChoice {
   Move move = 0;
@@ -38,7 +38,7 @@ struct PerfectChoice {
 
 // PerfectMove: the best move for the player to move, ties to the lowest
 // cell. REQUIRES a player to move (not a finished game).
-PerfectChoice PerfectMove(const Rules& rules, const State& s);
+PerfectChoice PerfectMove(const Rules& rules, const Position& s);
 
 // PerfectAgentEntry: the registry entry of agent `perfect`.
 AgentEntry PerfectAgentEntry();

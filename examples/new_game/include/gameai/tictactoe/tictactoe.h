@@ -53,21 +53,21 @@ struct Options {
   Player first_player = 0;
 };
 
-// State. marks[p]: player p's board, bit c set when p has marked cell c
+// Position. marks[p]: player p's board, bit c set when p has marked cell c
 // (bits 0..8 in the cell numbering above; bits 9..15 always 0); the two
 // boards never share a bit. to_move: the player to mark next (0 or 1); a
 // finished game keeps the player who would have been next. padding: always
 // 0. Who won is not stored: a line of three in one board says it, and
 // only the last mover can have one. to_move is stored although the marks
 // and first_player determine it, so that CurrentPlayer needs no count.
-struct State {
+struct Position {
   std::array<uint16_t, 2> marks;
   uint8_t to_move;
   uint8_t padding;
-  friend bool operator==(const State&, const State&) = default;
+  friend bool operator==(const Position&, const Position&) = default;
 };
-static_assert(sizeof(State) == 6 && offsetof(State, marks) == 0 &&
-              offsetof(State, to_move) == 4 && offsetof(State, padding) == 5);
+static_assert(sizeof(Position) == 6 && offsetof(Position, marks) == 0 &&
+              offsetof(Position, to_move) == 4 && offsetof(Position, padding) == 5);
 static_assert(kCells <= 16, "a player's marks fit one 16-bit board");
 static_assert((kLines[0] | kLines[1] | kLines[2]) == kFullGrid,
               "the rows cover the grid");
@@ -80,7 +80,7 @@ using MoveList = FixedMoveList<Move, kCells>;
 
 class Rules {
  public:
-  using State = tictactoe::State;
+  using Position = tictactoe::Position;
   using Move = tictactoe::Move;
   using MoveList = tictactoe::MoveList;
   // LegalMoves lists cells in ascending order (kernel.h).
@@ -97,8 +97,8 @@ class Rules {
   // MaxGameLength: every move fills one of the nine cells.
   int MaxGameLength() const { return kCells; }
 
-  State InitialState() const;
-  Player CurrentPlayer(const State& s) const {
+  Position InitialPosition() const;
+  Player CurrentPlayer(const Position& s) const {
     return IsOver(s) ? kTerminalPlayer : s.to_move;
   }
   // HasLine: whether `board` holds a line of three.
@@ -109,52 +109,52 @@ class Rules {
     return false;
   }
   // Occupied: the marked cells of both players.
-  static uint16_t Occupied(const State& s) { return s.marks[0] | s.marks[1]; }
-  static int EmptyCells(const State& s) {
+  static uint16_t Occupied(const Position& s) { return s.marks[0] | s.marks[1]; }
+  static int EmptyCells(const Position& s) {
     return kCells - std::popcount(Occupied(s));
   }
   // Winner: the player with a line of three, or kInvalidPlayer (no line
   // yet, or a draw).
-  static Player Winner(const State& s) {
+  static Player Winner(const Position& s) {
     if (HasLine(s.marks[0])) return 0;
     if (HasLine(s.marks[1])) return 1;
     return kInvalidPlayer;
   }
-  static bool IsOver(const State& s) {
+  static bool IsOver(const Position& s) {
     return Occupied(s) == kFullGrid || Winner(s) != kInvalidPlayer;
   }
 
-  void LegalMoves(const State& s, MoveList& moves) const;
-  bool IsLegal(const State& s, Move m) const {
+  void LegalMoves(const Position& s, MoveList& moves) const;
+  bool IsLegal(const Position& s, Move m) const {
     return m < kCells && !IsOver(s) && ((Occupied(s) >> m) & 1) == 0;
   }
   // Apply: REQUIRES IsLegal(s, m).
-  void Apply(State& s, Move m) const {
+  void Apply(Position& s, Move m) const {
     s.marks[s.to_move] = static_cast<uint16_t>(s.marks[s.to_move] | (1u << m));
     s.to_move ^= 1;
   }
 
   // Return: +1 for the winner, -1 for the loser, 0 for a draw and before
   // the end.
-  double Return(const State& s, Player p) const {
+  double Return(const Position& s, Player p) const {
     const Player winner = Winner(s);
     if (winner == kInvalidPlayer) return 0;
     return winner == p ? 1.0 : -1.0;
   }
   // Score: the return (a game of tic-tac-toe has no points).
-  double Score(const State& s, Player p) const { return Return(s, p); }
+  double Score(const Position& s, Player p) const { return Return(s, p); }
 
   Action ToAction(Move m) const { return m; }
   Move ToMove(Action a) const { return static_cast<Move>(a); }
 
   // ToString: the grid drawn with its lines, then who is to move or how
   // the game ended.
-  std::string ToString(const State& s) const;
+  std::string ToString(const Position& s) const;
   // Serialize: "X.O/.X./..." (rows from the top, cells left to right).
-  std::string Serialize(const State& s) const;
+  std::string Serialize(const Position& s) const;
   // Deserialize: rejects anything but three rows of three X, O or '.'
   // separated by '/', and grids no game reaches (Validate).
-  absl::StatusOr<State> Deserialize(std::string_view text) const;
+  absl::StatusOr<Position> Deserialize(std::string_view text) const;
   // Validate: to_move 0 or 1, padding and the bits past cell 8 zero, no
   // cell marked twice, mark counts and to_move as first_player makes them,
   // at most one player with a line and that one the last mover; then
@@ -163,17 +163,17 @@ class Rules {
   // mark shared by the winner's lines (a winner has at most five marks, so
   // two lines of its share a cell), and no earlier grid of that order has
   // a line.
-  absl::Status Validate(const State& s) const;
-  std::string ObservationString(const State& s, Player) const {
+  absl::Status Validate(const Position& s) const;
+  std::string ObservationString(const Position& s, Player) const {
     return ToString(s);
   }
-  std::string MoveToString(const State&, Move m) const {
+  std::string MoveToString(const Position&, Move m) const {
     return std::to_string(m + 1);
   }
 
   // Tensors for learners (docs/tictactoe.md, tictactoe_tensor.cc).
   std::vector<int> ObservationTensorShape() const;
-  void ObservationTensor(const State& s, Player p, absl::Span<float> out) const;
+  void ObservationTensor(const Position& s, Player p, absl::Span<float> out) const;
 
  private:
   explicit Rules(const Options& options) : options_(options) {}
