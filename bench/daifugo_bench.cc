@@ -4,7 +4,7 @@
 
 #include "benchmark/benchmark.h"
 #include "gameai/base/random.h"
-#include "gameai/daifugo/agents.h"
+#include "gameai/daifugo/internal/agents.h"
 #include "gameai/daifugo/daifugo.h"
 #include "kernel_reference.h"
 

@@ -4,9 +4,9 @@
 
 #include "benchmark/benchmark.h"
 #include "gameai/base/random.h"
-#include "gameai/linesboard/greedy.h"
+#include "gameai/linesboard/internal/greedy.h"
 #include "gameai/linesboard/linesboard.h"
-#include "gameai/linesboard/reference.h"
+#include "gameai/linesboard/internal/reference.h"
 #include "kernel_reference.h"
 
 namespace gameai::linesboard {

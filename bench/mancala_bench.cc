@@ -3,7 +3,7 @@
 // random games are BM_Dynamic_RandomGame/mancala in dynamic_bench.cc.)
 #include "benchmark/benchmark.h"
 #include "gameai/base/random.h"
-#include "gameai/mancala/alphabeta.h"
+#include "gameai/mancala/internal/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/mancala.h"
 #include "gameai/mancala/solver.h"

@@ -2,10 +2,10 @@
 // move of the planner.
 #include "benchmark/benchmark.h"
 #include "gameai/base/random.h"
-#include "gameai/minirisk/agents.h"
+#include "gameai/minirisk/internal/agents.h"
 #include "gameai/minirisk/minirisk.h"
-#include "gameai/minirisk/monte_carlo.h"
-#include "gameai/minirisk/opponent_model.h"
+#include "gameai/minirisk/internal/monte_carlo.h"
+#include "gameai/minirisk/internal/opponent_model.h"
 #include "kernel_reference.h"
 
 namespace gameai::minirisk {

@@ -1,7 +1,7 @@
 // Yacht: random two-player games through the kernel, and the optimal table.
 #include "benchmark/benchmark.h"
 #include "gameai/base/random.h"
-#include "gameai/yacht/dice8.h"
+#include "gameai/yacht/internal/dice8.h"
 #include "gameai/yacht/optimal.h"
 #include "gameai/yacht/yacht.h"
 #include "kernel_reference.h"

@@ -1,4 +1,4 @@
-#include "gameai/daifugo/hand_eval.h"
+#include "gameai/daifugo/internal/hand_eval.h"
 
 #include <algorithm>
 #include <bit>

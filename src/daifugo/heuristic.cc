@@ -1,4 +1,4 @@
-#include "gameai/daifugo/heuristic.h"
+#include "gameai/daifugo/internal/heuristic.h"
 
 namespace gameai::daifugo {
 namespace {

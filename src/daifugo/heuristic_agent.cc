@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "absl/status/status.h"
-#include "gameai/daifugo/agents.h"
-#include "gameai/daifugo/heuristic.h"
+#include "gameai/daifugo/internal/agents.h"
+#include "gameai/daifugo/internal/heuristic.h"
 #include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::daifugo {

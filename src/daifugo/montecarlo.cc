@@ -7,7 +7,7 @@
 
 #include "absl/status/status.h"
 #include "gameai/base/stop_request.h"
-#include "gameai/daifugo/agents.h"
+#include "gameai/daifugo/internal/agents.h"
 #include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::daifugo {

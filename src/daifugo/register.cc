@@ -1,6 +1,6 @@
 #include "gameai/daifugo/register.h"
 
-#include "gameai/daifugo/agents.h"
+#include "gameai/daifugo/internal/agents.h"
 #include "gameai/daifugo/daifugo.h"
 #include "gameai/daifugo/uecda/client.h"
 #include "gameai/kernel/kernel_adapter.h"

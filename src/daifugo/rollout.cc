@@ -1,7 +1,7 @@
 // The playouts' fast policy (agents.h): no allocation, no evaluation.
 #include <bit>
 
-#include "gameai/daifugo/agents.h"
+#include "gameai/daifugo/internal/agents.h"
 
 namespace gameai::daifugo {
 namespace {

@@ -1,4 +1,4 @@
-#include "gameai/linesboard/greedy.h"
+#include "gameai/linesboard/internal/greedy.h"
 
 #include <memory>
 

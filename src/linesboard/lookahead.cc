@@ -1,4 +1,4 @@
-#include "gameai/linesboard/lookahead.h"
+#include "gameai/linesboard/internal/lookahead.h"
 
 #include <algorithm>
 #include <array>

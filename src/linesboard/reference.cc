@@ -1,4 +1,4 @@
-#include "gameai/linesboard/reference.h"
+#include "gameai/linesboard/internal/reference.h"
 
 #include <algorithm>
 #include <deque>

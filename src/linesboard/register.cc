@@ -1,9 +1,9 @@
 #include "gameai/linesboard/register.h"
 
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/linesboard/greedy.h"
+#include "gameai/linesboard/internal/greedy.h"
 #include "gameai/linesboard/linesboard.h"
-#include "gameai/linesboard/lookahead.h"
+#include "gameai/linesboard/internal/lookahead.h"
 #include "gameai/search/mcts.h"
 
 namespace gameai::linesboard {

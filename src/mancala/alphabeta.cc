@@ -1,4 +1,4 @@
-#include "gameai/mancala/alphabeta.h"
+#include "gameai/mancala/internal/alphabeta.h"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 #include "gameai/base/status_macros.h"
 #include "gameai/base/stop_request.h"
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/mancala/greedy.h"
+#include "gameai/mancala/internal/greedy.h"
 
 namespace gameai::mancala {
 namespace {

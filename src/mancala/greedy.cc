@@ -1,4 +1,4 @@
-#include "gameai/mancala/greedy.h"
+#include "gameai/mancala/internal/greedy.h"
 
 #include "absl/status/status.h"
 #include "fmt/format.h"

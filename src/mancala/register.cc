@@ -2,8 +2,8 @@
 
 #include "fmt/format.h"
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/mancala/alphabeta.h"
-#include "gameai/mancala/greedy.h"
+#include "gameai/mancala/internal/alphabeta.h"
+#include "gameai/mancala/internal/greedy.h"
 #include "gameai/mancala/mancala.h"
 #include "gameai/mancala/solver.h"
 #include "gameai/search/mcts.h"

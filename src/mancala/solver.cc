@@ -11,7 +11,7 @@
 #include "gameai/base/random.h"
 #include "gameai/base/status_macros.h"
 #include "gameai/base/stop_request.h"
-#include "gameai/mancala/alphabeta.h"
+#include "gameai/mancala/internal/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
 #include "platform/huge_pages.h"
 

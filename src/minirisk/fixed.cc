@@ -5,7 +5,7 @@
 
 #include "absl/status/status.h"
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/minirisk/agents.h"
+#include "gameai/minirisk/internal/agents.h"
 
 namespace gameai::minirisk {
 

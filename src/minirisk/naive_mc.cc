@@ -3,8 +3,8 @@
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/minirisk/agents.h"
-#include "gameai/minirisk/monte_carlo.h"
+#include "gameai/minirisk/internal/agents.h"
+#include "gameai/minirisk/internal/monte_carlo.h"
 
 namespace gameai::minirisk {
 namespace {

@@ -1,4 +1,4 @@
-#include "gameai/minirisk/opponent_model.h"
+#include "gameai/minirisk/internal/opponent_model.h"
 
 #include <algorithm>
 

@@ -4,9 +4,9 @@
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/minirisk/agents.h"
-#include "gameai/minirisk/monte_carlo.h"
-#include "gameai/minirisk/opponent_model.h"
+#include "gameai/minirisk/internal/agents.h"
+#include "gameai/minirisk/internal/monte_carlo.h"
+#include "gameai/minirisk/internal/opponent_model.h"
 
 namespace gameai::minirisk {
 namespace {

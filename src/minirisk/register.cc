@@ -1,7 +1,7 @@
 #include "gameai/minirisk/register.h"
 
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/minirisk/agents.h"
+#include "gameai/minirisk/internal/agents.h"
 #include "gameai/minirisk/minirisk.h"
 #include "gameai/search/mcts.h"
 

@@ -3,8 +3,8 @@
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/minirisk/agents.h"
-#include "gameai/minirisk/opponent_model.h"
+#include "gameai/minirisk/internal/agents.h"
+#include "gameai/minirisk/internal/opponent_model.h"
 
 namespace gameai::minirisk {
 namespace {

@@ -1,4 +1,4 @@
-#include "gameai/yacht/dice8.h"
+#include "gameai/yacht/internal/dice8.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/search/mcts.h"
-#include "gameai/yacht/dice8.h"
+#include "gameai/yacht/internal/dice8.h"
 #include "gameai/yacht/optimal.h"
 #include "gameai/yacht/yacht.h"
 

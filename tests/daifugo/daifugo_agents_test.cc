@@ -5,7 +5,7 @@
 
 #include "daifugo_cards.h"
 #include "gameai/arena/arena.h"
-#include "gameai/daifugo/agents.h"
+#include "gameai/daifugo/internal/agents.h"
 #include "gameai/daifugo/daifugo.h"
 #include "gameai/search/ismcts.h"
 #include "gtest/gtest.h"

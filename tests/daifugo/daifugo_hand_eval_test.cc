@@ -1,7 +1,7 @@
 // The original game's meld and hand evaluation: its worked values and each
 // formula.
 #include "daifugo_cards.h"
-#include "gameai/daifugo/hand_eval.h"
+#include "gameai/daifugo/internal/hand_eval.h"
 #include "gtest/gtest.h"
 
 namespace gameai::daifugo {

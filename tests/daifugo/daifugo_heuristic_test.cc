@@ -1,7 +1,7 @@
 // The original game's computer player: its three worked examples (five players,
 // nothing played yet) and the leading priorities.
 #include "daifugo_cards.h"
-#include "gameai/daifugo/heuristic.h"
+#include "gameai/daifugo/internal/heuristic.h"
 #include "gtest/gtest.h"
 
 namespace gameai::daifugo {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <map>
 
-#include "gameai/linesboard/greedy.h"
-#include "gameai/linesboard/reference.h"
+#include "gameai/linesboard/internal/greedy.h"
+#include "gameai/linesboard/internal/reference.h"
 #include "gtest/gtest.h"
 #include "linesboard_boards.h"
 

@@ -2,7 +2,7 @@
 // scoring moves, quiet moves that leave the fewest threats; and the
 // generic MCTS on this game.
 #include "gameai/arena/arena.h"
-#include "gameai/linesboard/lookahead.h"
+#include "gameai/linesboard/internal/lookahead.h"
 #include "gtest/gtest.h"
 #include "linesboard_boards.h"
 

@@ -3,8 +3,8 @@
 // board, the matches of moves, and the fast per-move evaluation.
 #include <algorithm>
 
-#include "gameai/linesboard/greedy.h"
-#include "gameai/linesboard/reference.h"
+#include "gameai/linesboard/internal/greedy.h"
+#include "gameai/linesboard/internal/reference.h"
 #include "gtest/gtest.h"
 #include "linesboard_boards.h"
 

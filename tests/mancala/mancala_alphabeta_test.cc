@@ -1,7 +1,7 @@
 #include "fmt/format.h"
 #include "gameai/arena/arena.h"
 #include "gameai/dynamic/registry.h"
-#include "gameai/mancala/alphabeta.h"
+#include "gameai/mancala/internal/alphabeta.h"
 #include "gameai/mancala/solver.h"
 #include "gtest/gtest.h"
 #include "mancala_boards.h"

@@ -1,7 +1,7 @@
 // The original game's GetBestMove / Value, rule by rule.
 #include "gameai/base/random.h"
 #include "gameai/dynamic/registry.h"
-#include "gameai/mancala/greedy.h"
+#include "gameai/mancala/internal/greedy.h"
 #include "gtest/gtest.h"
 #include "mancala_boards.h"
 

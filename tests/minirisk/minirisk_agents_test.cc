@@ -6,8 +6,8 @@
 #include "gameai/arena/arena.h"
 #include "gameai/dynamic/registry.h"
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/minirisk/agents.h"
-#include "gameai/minirisk/opponent_model.h"
+#include "gameai/minirisk/internal/agents.h"
+#include "gameai/minirisk/internal/opponent_model.h"
 #include "gtest/gtest.h"
 
 namespace gameai::minirisk {

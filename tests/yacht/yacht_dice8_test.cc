@@ -1,7 +1,7 @@
 // The original game's CPU player, rule by rule: each test shows one rule
 // deciding (hand-picked dice and scorecards).
 #include "gameai/arena/arena.h"
-#include "gameai/yacht/dice8.h"
+#include "gameai/yacht/internal/dice8.h"
 #include "gtest/gtest.h"
 
 namespace gameai::yacht::dice8 {

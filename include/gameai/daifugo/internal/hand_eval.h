@@ -1,13 +1,13 @@
-// gameai/daifugo/hand_eval.h: the original game's evaluation of melds and hands
-// (its part 4, written out in docs/daifugo.md), on which its
-// computer player (`heuristic`) chooses.
+// gameai/daifugo/internal/hand_eval.h: the original game's evaluation of melds
+// and hands (its part 4, written out in docs/daifugo.md), on which its computer
+// player (`heuristic`) chooses.
 //
 // E, the enemy cards: every card not in the player's hand and not played.
 // Our choices where the original game knows no joker: a joker in E adds no rank
 // (it makes no meld stronger in these counts); a joker in hand is kept out of
 // the decomposition and counted as a lone-joker single of value 100.
-#ifndef GAMEAI_DAIFUGO_HAND_EVAL_H_
-#define GAMEAI_DAIFUGO_HAND_EVAL_H_
+#ifndef GAMEAI_DAIFUGO_INTERNAL_HAND_EVAL_H_
+#define GAMEAI_DAIFUGO_INTERNAL_HAND_EVAL_H_
 
 #include <vector>
 
@@ -36,4 +36,4 @@ bool CanGoOut(Cards hand, const EvalContext& context);
 
 }  // namespace gameai::daifugo
 
-#endif  // GAMEAI_DAIFUGO_HAND_EVAL_H_
+#endif  // GAMEAI_DAIFUGO_INTERNAL_HAND_EVAL_H_

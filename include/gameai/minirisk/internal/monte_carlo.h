@@ -1,7 +1,7 @@
-// gameai/minirisk/monte_carlo.h: the value of each bid by playing the rest
-// of the game out many times.
-#ifndef GAMEAI_MINIRISK_MONTE_CARLO_H_
-#define GAMEAI_MINIRISK_MONTE_CARLO_H_
+// gameai/minirisk/internal/monte_carlo.h: the value of each bid by playing the
+// rest of the game out many times.
+#ifndef GAMEAI_MINIRISK_INTERNAL_MONTE_CARLO_H_
+#define GAMEAI_MINIRISK_INTERNAL_MONTE_CARLO_H_
 
 #include <array>
 #include <bit>
@@ -11,7 +11,7 @@
 #include "absl/status/statusor.h"
 #include "fmt/format.h"
 #include "gameai/base/random.h"
-#include "gameai/minirisk/agents.h"
+#include "gameai/minirisk/internal/agents.h"
 #include "gameai/minirisk/minirisk.h"
 
 namespace gameai::minirisk {
@@ -79,4 +79,4 @@ inline Move BestCard(const std::array<double, kCards>& values) {
 
 }  // namespace gameai::minirisk
 
-#endif  // GAMEAI_MINIRISK_MONTE_CARLO_H_
+#endif  // GAMEAI_MINIRISK_INTERNAL_MONTE_CARLO_H_

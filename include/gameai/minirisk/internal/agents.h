@@ -1,4 +1,4 @@
-// gameai/minirisk/agents.h: MiniRisk's computer players.
+// gameai/minirisk/internal/agents.h: MiniRisk's computer players.
 //
 //   fixed     the original game's fixed strategy: a pre-set card for
 //             each prize card
@@ -9,8 +9,8 @@
 //   planner   Monte-Carlo rollouts of the rest of the game in which the
 //             opponents bid by the learned model and it bids by a plan
 // (`random` is the generic uniformly random agent.)
-#ifndef GAMEAI_MINIRISK_AGENTS_H_
-#define GAMEAI_MINIRISK_AGENTS_H_
+#ifndef GAMEAI_MINIRISK_INTERNAL_AGENTS_H_
+#define GAMEAI_MINIRISK_INTERNAL_AGENTS_H_
 
 #include <array>
 
@@ -64,4 +64,4 @@ AgentEntry PlannerAgentEntry();
 
 }  // namespace gameai::minirisk
 
-#endif  // GAMEAI_MINIRISK_AGENTS_H_
+#endif  // GAMEAI_MINIRISK_INTERNAL_AGENTS_H_

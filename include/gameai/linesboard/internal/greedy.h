@@ -1,7 +1,7 @@
-// gameai/linesboard/greedy.h: fast evaluation of every move, and the
+// gameai/linesboard/internal/greedy.h: fast evaluation of every move, and the
 // original game's greedy player built on it.
-#ifndef GAMEAI_LINESBOARD_GREEDY_H_
-#define GAMEAI_LINESBOARD_GREEDY_H_
+#ifndef GAMEAI_LINESBOARD_INTERNAL_GREEDY_H_
+#define GAMEAI_LINESBOARD_INTERNAL_GREEDY_H_
 
 #include <array>
 #include <cstdint>
@@ -85,4 +85,4 @@ int MoveEvaluator::ForEachMove(const Rules& rules, const Position& s, F&& f) {
 
 }  // namespace gameai::linesboard
 
-#endif  // GAMEAI_LINESBOARD_GREEDY_H_
+#endif  // GAMEAI_LINESBOARD_INTERNAL_GREEDY_H_

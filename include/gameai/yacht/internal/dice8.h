@@ -1,4 +1,4 @@
-// gameai/yacht/dice8.h: the original game's CPU player (`dice8`, from
+// gameai/yacht/internal/dice8.h: the original game's CPU player (`dice8`, from
 // Dice8Next).
 //
 // Each rule of that player (docs/yacht.md) is a function here, so that
@@ -21,8 +21,8 @@
 // Our choices where the original game is silent: ties in the decision score go
 // to the lower category; the dominant face of a tie in counts is the higher
 // face; "on the last reroll" means with one reroll left.
-#ifndef GAMEAI_YACHT_DICE8_H_
-#define GAMEAI_YACHT_DICE8_H_
+#ifndef GAMEAI_YACHT_INTERNAL_DICE8_H_
+#define GAMEAI_YACHT_INTERNAL_DICE8_H_
 
 #include <array>
 #include <string>
@@ -84,4 +84,4 @@ AgentEntry Dice8AgentEntry();
 
 }  // namespace gameai::yacht::dice8
 
-#endif  // GAMEAI_YACHT_DICE8_H_
+#endif  // GAMEAI_YACHT_INTERNAL_DICE8_H_

@@ -1,4 +1,4 @@
-// gameai/mancala/alphabeta.h: the `alphabeta` agent for Kalah and the
+// gameai/mancala/internal/alphabeta.h: the `alphabeta` agent for Kalah and the
 // difficulty levels built on it.
 //
 // Negamax alpha-beta directly on the kernel (no virtual call, no allocation
@@ -24,8 +24,8 @@
 // exact endgame (db=14: 91.5% of 100 games against 94.5%) nor contempt
 // helped there: exact scores rightly avoid lines a perfect opponent wins,
 // which greedy often would not.
-#ifndef GAMEAI_MANCALA_ALPHABETA_H_
-#define GAMEAI_MANCALA_ALPHABETA_H_
+#ifndef GAMEAI_MANCALA_INTERNAL_ALPHABETA_H_
+#define GAMEAI_MANCALA_INTERNAL_ALPHABETA_H_
 
 #include <chrono>
 #include <cstdint>
@@ -123,4 +123,4 @@ std::vector<AgentEntry> LevelAgentEntries();
 
 }  // namespace gameai::mancala
 
-#endif  // GAMEAI_MANCALA_ALPHABETA_H_
+#endif  // GAMEAI_MANCALA_INTERNAL_ALPHABETA_H_

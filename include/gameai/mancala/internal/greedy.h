@@ -1,5 +1,5 @@
-// gameai/mancala/greedy.h: the original game's computer player (`greedy`, the
-// "beginner" level), ported from its GetBestMove / Value.
+// gameai/mancala/internal/greedy.h: the original game's computer player
+// (`greedy`, the "beginner" level), ported from its GetBestMove / Value.
 //
 // For each non-empty pit in pit order it sows on a copy and values the copy
 // from the mover's side: +5000 when the mover's store holds more than half
@@ -11,8 +11,8 @@
 //
 // Our choice where the original game is silent: an extra-turn move that ends
 // the game has no continuation; it is valued as the finished position.
-#ifndef GAMEAI_MANCALA_GREEDY_H_
-#define GAMEAI_MANCALA_GREEDY_H_
+#ifndef GAMEAI_MANCALA_INTERNAL_GREEDY_H_
+#define GAMEAI_MANCALA_INTERNAL_GREEDY_H_
 
 #include <array>
 
@@ -38,4 +38,4 @@ AgentEntry GreedyAgentEntry();
 
 }  // namespace gameai::mancala
 
-#endif  // GAMEAI_MANCALA_GREEDY_H_
+#endif  // GAMEAI_MANCALA_INTERNAL_GREEDY_H_

@@ -1,4 +1,5 @@
-// gameai/linesboard/lookahead.h: a Lines player that plans its whole turn.
+// gameai/linesboard/internal/lookahead.h: a Lines player that plans its whole
+// turn.
 //
 // With scoring moves on the board it searches the chains of scoring moves
 // its extra moves allow (the best `chain_width` at each step, `chain_depth`
@@ -7,15 +8,15 @@
 // after the spawns: it keeps the moves that leave the opponent the fewest
 // scoring cells (Threats), and among `finalists` of those picks the one
 // whose expected threats after `spawn_samples` sampled spawns are lowest.
-#ifndef GAMEAI_LINESBOARD_LOOKAHEAD_H_
-#define GAMEAI_LINESBOARD_LOOKAHEAD_H_
+#ifndef GAMEAI_LINESBOARD_INTERNAL_LOOKAHEAD_H_
+#define GAMEAI_LINESBOARD_INTERNAL_LOOKAHEAD_H_
 
 #include <memory>
 #include <string>
 
 #include "gameai/base/random.h"
 #include "gameai/dynamic/registry.h"
-#include "gameai/linesboard/greedy.h"
+#include "gameai/linesboard/internal/greedy.h"
 #include "gameai/linesboard/linesboard.h"
 
 namespace gameai::linesboard {
@@ -57,4 +58,4 @@ AgentEntry LookaheadAgentEntry();
 
 }  // namespace gameai::linesboard
 
-#endif  // GAMEAI_LINESBOARD_LOOKAHEAD_H_
+#endif  // GAMEAI_LINESBOARD_INTERNAL_LOOKAHEAD_H_

@@ -1,4 +1,4 @@
-// gameai/daifugo/agents.h: the players of game `daifugo`.
+// gameai/daifugo/internal/agents.h: the players of game `daifugo`.
 //
 // heuristic: the original game's player (heuristic.h) on the match kernel,
 //   with our choices where the original game is silent:
@@ -16,12 +16,12 @@
 //   the deal by RolloutMove for every player; the move of highest mean
 //   place points is played. The same determinizations serve every move
 //   (common random numbers). Give-backs as heuristic.
-#ifndef GAMEAI_DAIFUGO_AGENTS_H_
-#define GAMEAI_DAIFUGO_AGENTS_H_
+#ifndef GAMEAI_DAIFUGO_INTERNAL_AGENTS_H_
+#define GAMEAI_DAIFUGO_INTERNAL_AGENTS_H_
 
 #include "gameai/base/random.h"
 #include "gameai/daifugo/daifugo.h"
-#include "gameai/daifugo/hand_eval.h"
+#include "gameai/daifugo/internal/hand_eval.h"
 #include "gameai/dynamic/registry.h"
 
 namespace gameai::daifugo {
@@ -66,4 +66,4 @@ AgentEntry MonteCarloAgentEntry();
 
 }  // namespace gameai::daifugo
 
-#endif  // GAMEAI_DAIFUGO_AGENTS_H_
+#endif  // GAMEAI_DAIFUGO_INTERNAL_AGENTS_H_

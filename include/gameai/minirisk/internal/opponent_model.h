@@ -1,4 +1,4 @@
-// gameai/minirisk/opponent_model.h: what each opponent bids, learned.
+// gameai/minirisk/internal/opponent_model.h: what each opponent bids, learned.
 //
 // One profile per opponent (by the name the table gives it, so it follows
 // the opponent from seat to seat and from game to game): for each
@@ -16,8 +16,8 @@
 //                 56 x 15 situations: the original game's reactive learner's
 //                 (prize or pot value, own remaining cards) table, which
 //                 takes many games to fill.
-#ifndef GAMEAI_MINIRISK_OPPONENT_MODEL_H_
-#define GAMEAI_MINIRISK_OPPONENT_MODEL_H_
+#ifndef GAMEAI_MINIRISK_INTERNAL_OPPONENT_MODEL_H_
+#define GAMEAI_MINIRISK_INTERNAL_OPPONENT_MODEL_H_
 
 #include <array>
 #include <map>
@@ -70,4 +70,4 @@ class OpponentModel {
 
 }  // namespace gameai::minirisk
 
-#endif  // GAMEAI_MINIRISK_OPPONENT_MODEL_H_
+#endif  // GAMEAI_MINIRISK_INTERNAL_OPPONENT_MODEL_H_

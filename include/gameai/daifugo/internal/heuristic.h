@@ -1,11 +1,11 @@
-// gameai/daifugo/heuristic.h: the original game's choice of a meld (its part
-// 5), on the evaluation of hand_eval.h (rules in docs/daifugo.md).
-#ifndef GAMEAI_DAIFUGO_HEURISTIC_H_
-#define GAMEAI_DAIFUGO_HEURISTIC_H_
+// gameai/daifugo/internal/heuristic.h: the original game's choice of a meld
+// (its part 5), on the evaluation of hand_eval.h (rules in docs/daifugo.md).
+#ifndef GAMEAI_DAIFUGO_INTERNAL_HEURISTIC_H_
+#define GAMEAI_DAIFUGO_INTERNAL_HEURISTIC_H_
 
 #include <vector>
 
-#include "gameai/daifugo/hand_eval.h"
+#include "gameai/daifugo/internal/hand_eval.h"
 #include "gameai/daifugo/melds.h"
 
 namespace gameai::daifugo {
@@ -26,4 +26,4 @@ Meld ChooseFollow(const std::vector<Meld>& legal, const Meld& field, Cards hand,
 
 }  // namespace gameai::daifugo
 
-#endif  // GAMEAI_DAIFUGO_HEURISTIC_H_
+#endif  // GAMEAI_DAIFUGO_INTERNAL_HEURISTIC_H_

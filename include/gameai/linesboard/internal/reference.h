@@ -1,5 +1,5 @@
-// gameai/linesboard/reference.h: the original game's board model ported
-// plainly.
+// gameai/linesboard/internal/reference.h: the original game's board model
+// ported plainly.
 //
 // A cell array (-1 empty, else a color), breadth-first search from every
 // ball for its targets, and a full rescan of every line after a move on a
@@ -8,8 +8,8 @@
 // pick_greedy_move). It is the slow obvious reference the bitboard kernel is
 // tested against, and the baseline of the greedy benchmark. Not used by any
 // agent.
-#ifndef GAMEAI_LINESBOARD_REFERENCE_H_
-#define GAMEAI_LINESBOARD_REFERENCE_H_
+#ifndef GAMEAI_LINESBOARD_INTERNAL_REFERENCE_H_
+#define GAMEAI_LINESBOARD_INTERNAL_REFERENCE_H_
 
 #include <utility>
 #include <vector>
@@ -55,4 +55,4 @@ int ReferenceGreedyMove(const ReferenceBoard& board,
 
 }  // namespace gameai::linesboard
 
-#endif  // GAMEAI_LINESBOARD_REFERENCE_H_
+#endif  // GAMEAI_LINESBOARD_INTERNAL_REFERENCE_H_
