@@ -1,12 +1,5 @@
 #include "gameai/base/file_io.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -14,7 +7,9 @@
 #include <vector>
 
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
+#include "platform/files.h"
 
 namespace gameai {
 namespace {
@@ -22,11 +17,6 @@ namespace {
 constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
 constexpr uint64_t kFnvPrime = 0x100000001b3ULL;
 constexpr std::string_view kMagic = "gameai-table";
-// Reads and writes go in pieces this large (a single read() is capped by
-// the system near 2 GB).
-constexpr size_t kChunk = size_t{8} << 20;
-
-std::string ErrnoText(int error) { return std::strerror(error); }
 
 // FileStart: the first line of a file (at most 60 bytes) as text, for a
 // message naming what a foreign file holds.
@@ -76,68 +66,23 @@ std::optional<TableHeader> ParseHeader(std::string_view line) {
   return h;
 }
 
-// WriteAll: every byte of `data` to `fd`, or the errno of the failure.
-int WriteAll(int fd, const char* data, size_t size) {
-  while (size > 0) {
-    const ssize_t n = write(fd, data, std::min(size, kChunk));
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return 0;
-}
-
-// ReadAt: up to `size` bytes at `offset` (fewer only at the end of the
-// file), or -errno.
-int64_t ReadAt(int fd, char* out, size_t size, int64_t offset) {
-  size_t done = 0;
-  while (done < size) {
-    const ssize_t n = pread(fd, out + done, std::min(size - done, kChunk),
-                            static_cast<off_t>(offset + done));
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return -errno;
-    }
-    if (n == 0) break;
-    done += static_cast<size_t>(n);
-  }
-  return static_cast<int64_t>(done);
-}
-
-// TempFileNear: a new empty file next to `path` (its name in `temp`), or
-// an error naming the directory and the reason.
-absl::StatusOr<int> TempFileNear(const std::string& path, std::string& temp) {
-  std::string pattern = path + ".tmp-XXXXXX";
-  const int fd = mkstemp(pattern.data());
-  if (fd < 0) {
-    const int error = errno;
+// CreateFileNear: a new empty file next to `path`, or an error naming the
+// folder and the reason.
+absl::StatusOr<platform::NewFile> CreateFileNear(const std::string& path) {
+  absl::StatusOr<platform::NewFile> file = platform::CreateFileBeside(path);
+  if (!file.ok()) {
     const std::filesystem::path dir =
         std::filesystem::absolute(path).parent_path();
     return absl::FailedPreconditionError(
         fmt::format("cannot write '{}': cannot create a file in '{}': {}", path,
-                    dir.string(), ErrnoText(error)));
+                    dir.string(), Str(file.status().message())));
   }
-  temp = pattern;
-  return fd;
+  return file;
 }
 
-// PublishNoReplace: the file `temp` moved to `path` unless anything is
-// there (a file made while the table was computed, a dangling link): then
-// EEXIST and nothing at `path` changes. 0 or an errno value.
-int PublishNoReplace(const std::string& temp, const std::string& path) {
-  if (renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(),
-                RENAME_NOREPLACE) == 0) {
-    return 0;
-  }
-  if (errno != EINVAL && errno != ENOSYS) return errno;
-  // A file system without RENAME_NOREPLACE: a hard link is refused just
-  // the same where anything exists.
-  if (link(temp.c_str(), path.c_str()) != 0) return errno;
-  unlink(temp.c_str());
-  return 0;
+absl::Status CannotRead(const std::string& path, const absl::Status& why) {
+  return absl::FailedPreconditionError(
+      fmt::format("cannot read '{}': {}", path, Str(why.message())));
 }
 
 }  // namespace
@@ -177,65 +122,60 @@ absl::Status WriteTableFile(const std::string& path, const TableHeader& header,
   h.payload_bytes = bytes;
   h.checksum = Checksum64(payload, static_cast<size_t>(bytes));
   const std::string line = HeaderLine(h);
-  std::string temp;
-  absl::StatusOr<int> fd = TempFileNear(path, temp);
-  if (!fd.ok()) return fd.status();
-  int error = WriteAll(*fd, line.data(), line.size());
-  if (error == 0) {
-    error = WriteAll(*fd, static_cast<const char*>(payload),
-                     static_cast<size_t>(bytes));
+  GAMEAI_ASSIGN_OR_RETURN(const platform::NewFile file, CreateFileNear(path));
+  absl::Status written =
+      platform::WriteAll(file.handle, line.data(), line.size());
+  if (written.ok()) {
+    written =
+        platform::WriteAll(file.handle, payload, static_cast<size_t>(bytes));
   }
-  if (error == 0 && fchmod(*fd, 0644) != 0) error = errno;
-  if (error == 0 && fsync(*fd) != 0) error = errno;
-  if (close(*fd) != 0 && error == 0) error = errno;
-  if (error == 0) error = PublishNoReplace(temp, path);
-  if (error != 0) {
-    unlink(temp.c_str());
-    if (error == EEXIST) {
-      // Another process computing the same table may have saved it first:
-      // the same header (its size and checksum included) is this table.
-      if (absl::StatusOr<TableFileReader> there = TableFileReader::Open(path);
-          there.ok() && there->header() == h) {
-        return absl::OkStatus();
-      }
-      return absl::FailedPreconditionError(fmt::format(
-          "cannot write '{}': something else is there (made before or while "
-          "the table was computed); it is left as it is and the table was "
-          "not saved",
-          path));
+  if (absl::Status finished = platform::FinishFile(file.handle); written.ok()) {
+    written = finished;
+  }
+  if (written.ok()) written = platform::PublishNoReplace(file.path, path);
+  if (written.ok()) return absl::OkStatus();
+  platform::RemoveFile(file.path);
+  if (absl::IsAlreadyExists(written)) {
+    // Another process computing the same table may have saved it first:
+    // the same header (its size and checksum included) is this table.
+    if (absl::StatusOr<TableFileReader> there = TableFileReader::Open(path);
+        there.ok() && there->header() == h) {
+      return absl::OkStatus();
     }
-    return absl::FailedPreconditionError(
-        fmt::format("cannot write '{}': {}", path, ErrnoText(error)));
+    return absl::FailedPreconditionError(fmt::format(
+        "cannot write '{}': something else is there (made before or while "
+        "the table was computed); it is left as it is and the table was "
+        "not saved",
+        path));
   }
-  return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      fmt::format("cannot write '{}': {}", path, Str(written.message())));
 }
 
 absl::Status CheckWritable(const std::string& path) {
-  std::string temp;
-  absl::StatusOr<int> fd = TempFileNear(path, temp);
-  if (!fd.ok()) return fd.status();
-  close(*fd);
-  unlink(temp.c_str());
+  GAMEAI_ASSIGN_OR_RETURN(const platform::NewFile file, CreateFileNear(path));
+  platform::CloseFile(file.handle);
+  platform::RemoveFile(file.path);
   return absl::OkStatus();
 }
 
-TableFileReader::TableFileReader(int fd, std::string path, TableHeader header,
-                                 int64_t payload_offset)
-    : fd_(fd),
+TableFileReader::TableFileReader(int64_t file, std::string path,
+                                 TableHeader header, int64_t payload_offset)
+    : file_(file),
       path_(std::move(path)),
       header_(std::move(header)),
       payload_offset_(payload_offset) {}
 
 TableFileReader::TableFileReader(TableFileReader&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)),
+    : file_(std::exchange(other.file_, platform::kNoFile)),
       path_(std::move(other.path_)),
       header_(std::move(other.header_)),
       payload_offset_(other.payload_offset_) {}
 
 TableFileReader& TableFileReader::operator=(TableFileReader&& other) noexcept {
   if (this != &other) {
-    if (fd_ >= 0) close(fd_);
-    fd_ = std::exchange(other.fd_, -1);
+    platform::CloseFile(file_);
+    file_ = std::exchange(other.file_, platform::kNoFile);
     path_ = std::move(other.path_);
     header_ = std::move(other.header_);
     payload_offset_ = other.payload_offset_;
@@ -243,42 +183,28 @@ TableFileReader& TableFileReader::operator=(TableFileReader&& other) noexcept {
   return *this;
 }
 
-TableFileReader::~TableFileReader() {
-  if (fd_ >= 0) close(fd_);
-}
+TableFileReader::~TableFileReader() { platform::CloseFile(file_); }
 
 absl::StatusOr<TableFileReader> TableFileReader::Open(const std::string& path) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    const int error = errno;
-    struct stat link;
-    if (error == ENOENT && lstat(path.c_str(), &link) == 0) {
-      return absl::InvalidArgumentError(fmt::format(
-          "'{}' is a symbolic link to nothing, so it holds no table", path));
-    }
-    if (error == ENOENT) {
+  absl::StatusOr<platform::ReadableFile> file = platform::OpenRegularFile(path);
+  if (!file.ok()) {
+    if (absl::IsNotFound(file.status())) {
       return absl::NotFoundError(fmt::format("no file '{}'", path));
     }
-    return absl::FailedPreconditionError(
-        fmt::format("cannot read '{}': {}", path, ErrnoText(error)));
+    if (absl::IsInvalidArgument(file.status())) {
+      return absl::InvalidArgumentError(
+          fmt::format("'{}' is {}, so it holds no table", path,
+                      Str(file.status().message())));
+    }
+    return CannotRead(path, file.status());
   }
-  TableFileReader reader(fd, path, {}, 0);  // closes fd on every return
-  struct stat info;
-  if (fstat(fd, &info) != 0) {
-    return absl::FailedPreconditionError(
-        fmt::format("cannot read '{}': {}", path, ErrnoText(errno)));
-  }
-  if (!S_ISREG(info.st_mode)) {
-    return absl::InvalidArgumentError(
-        fmt::format("'{}' is not a regular file, so it holds no table", path));
-  }
+  TableFileReader reader(file->handle, path, {}, 0);  // closes it on return
+  const int64_t size = file->size;
   std::string start(kMaxHeaderBytes, '\0');
-  const int64_t got = ReadAt(fd, start.data(), start.size(), 0);
-  if (got < 0) {
-    return absl::FailedPreconditionError(fmt::format(
-        "cannot read '{}': {}", path, ErrnoText(static_cast<int>(-got))));
-  }
-  start.resize(static_cast<size_t>(got));
+  absl::StatusOr<int64_t> got =
+      platform::ReadAt(file->handle, start.data(), start.size(), 0);
+  if (!got.ok()) return CannotRead(path, got.status());
+  start.resize(static_cast<size_t>(*got));
   const size_t newline = start.find('\n');
   std::optional<TableHeader> header;
   if (newline != std::string::npos) {
@@ -287,17 +213,17 @@ absl::StatusOr<TableFileReader> TableFileReader::Open(const std::string& path) {
   if (!header) {
     return absl::InvalidArgumentError(fmt::format(
         "'{}' is not a gameai table file ({} bytes starting \"{}\")", path,
-        info.st_size, FileStart(start)));
+        size, FileStart(start)));
   }
   const int64_t expected =
       static_cast<int64_t>(newline + 1) + header->payload_bytes;
-  if (info.st_size != expected) {
+  if (size != expected) {
     return absl::InvalidArgumentError(
         fmt::format("'{}' is {}: {} bytes where its header ({}) says {}", path,
-                    info.st_size < expected ? "truncated"
-                                            : "damaged (bytes after the "
-                                              "table)",
-                    info.st_size, header->Describe(), expected));
+                    size < expected ? "truncated"
+                                    : "damaged (bytes after the "
+                                      "table)",
+                    size, header->Describe(), expected));
   }
   reader.header_ = *std::move(header);
   reader.payload_offset_ = static_cast<int64_t>(newline + 1);
@@ -334,15 +260,12 @@ absl::Status TableFileReader::ReadPayload(void* out, int64_t bytes) {
         fmt::format("'{}' holds {} payload bytes, not {}", path_,
                     header_.payload_bytes, bytes));
   }
-  const int64_t got = ReadAt(fd_, static_cast<char*>(out),
-                             static_cast<size_t>(bytes), payload_offset_);
-  if (got < 0) {
-    return absl::FailedPreconditionError(fmt::format(
-        "cannot read '{}': {}", path_, ErrnoText(static_cast<int>(-got))));
-  }
-  if (got != bytes) {
+  absl::StatusOr<int64_t> got =
+      platform::ReadAt(file_, out, static_cast<size_t>(bytes), payload_offset_);
+  if (!got.ok()) return CannotRead(path_, got.status());
+  if (*got != bytes) {
     return absl::InvalidArgumentError(fmt::format(
-        "'{}' is truncated: {} of {} payload bytes", path_, got, bytes));
+        "'{}' is truncated: {} of {} payload bytes", path_, *got, bytes));
   }
   if (Checksum64(out, static_cast<size_t>(bytes)) != header_.checksum) {
     return absl::InvalidArgumentError(fmt::format(

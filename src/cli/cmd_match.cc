@@ -2,8 +2,6 @@
 // [--threads T] [--json]`.
 #include "cmd_match.h"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -15,6 +13,7 @@
 #include "gameai/arena/arena.h"
 #include "gameai/dynamic/spec.h"
 #include "mpi_match.h"
+#include "platform/files.h"
 
 namespace gameai::cli {
 namespace {
@@ -25,7 +24,7 @@ class ProgressBar {
  public:
   // where: after "N/M games", e.g. " on rank 0" (whose share M is).
   explicit ProgressBar(std::string where)
-      : enabled_(isatty(STDERR_FILENO) == 1), where_(std::move(where)) {}
+      : enabled_(platform::StderrIsTerminal()), where_(std::move(where)) {}
   void Update(int64_t done, int64_t total) {
     if (!enabled_) return;
     const double elapsed =

@@ -1,10 +1,9 @@
 #include "read_file.h"
 
-#include <sys/stat.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 #include "absl/status/status.h"
@@ -14,8 +13,8 @@ namespace gameai::cli {
 
 absl::StatusOr<std::string> ReadBoundedFile(const std::string& path,
                                             size_t max_bytes) {
-  struct stat info {};
-  if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
     return absl::FailedPreconditionError(
         fmt::format("cannot read '{}': it is a directory", path));
   }

@@ -1,10 +1,8 @@
 #include "gameai/net/tournament_log.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -41,22 +39,26 @@ json ReplyToJson(const Reply& reply) {
 
 absl::StatusOr<TournamentLog> TournamentLog::Create(const std::string& path,
                                                     const json& header) {
-  struct stat st;
-  const bool exists = stat(path.c_str(), &st) == 0;
-  if (exists && S_ISDIR(st.st_mode)) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::file_status st = fs::status(path, error);
+  if (fs::is_directory(st)) {
     return absl::FailedPreconditionError(
         fmt::format("log '{}' is a directory; name a file", path));
   }
-  if (exists && S_ISREG(st.st_mode) && st.st_size > 0) {
-    return absl::AlreadyExistsError(fmt::format(
-        "log '{}' already holds {} bytes; it is not overwritten: continue "
-        "it with --resume {} or name a new file",
-        path, st.st_size, path));
+  if (fs::is_regular_file(st)) {
+    const uintmax_t bytes = fs::file_size(path, error);
+    if (!error && bytes > 0) {
+      return absl::AlreadyExistsError(fmt::format(
+          "log '{}' already holds {} bytes; it is not overwritten: continue "
+          "it with --resume {} or name a new file",
+          path, bytes, path));
+    }
   }
   std::FILE* file = std::fopen(path.c_str(), "a");
   if (file == nullptr) return SystemError("cannot open log", path);
   TournamentLog log(file, path);
-  if (absl::Status s = log.Append(header); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(log.Append(header));
   return log;
 }
 
@@ -65,25 +67,36 @@ absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
                                                     LoggedGames& logged) {
   // A regular file of known size, read whole once its games (held as
   // JSON, several times the text) are known to fit: not /dev/zero.
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) return SystemError("cannot read log", path);
-  if (!S_ISREG(st.st_mode)) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::file_status st = fs::status(path, error);
+  if (error) {
+    return absl::FailedPreconditionError(
+        fmt::format("cannot read log '{}': {}", path, error.message()));
+  }
+  if (!fs::is_regular_file(st)) {
     return absl::FailedPreconditionError(fmt::format(
         "log '{}' is {}, not a tournament log", path,
-        S_ISDIR(st.st_mode) ? "a directory" : "not a regular file"));
+        fs::is_directory(st) ? "a directory" : "not a regular file"));
   }
-  if (st.st_size == 0) {
+  const uintmax_t size = fs::file_size(path, error);
+  if (error) {
+    return absl::FailedPreconditionError(
+        fmt::format("cannot read log '{}': {}", path, error.message()));
+  }
+  if (size == 0) {
     return absl::FailedPreconditionError(
         fmt::format("log '{}' is empty: nothing to resume", path));
   }
   constexpr int64_t kJsonBytesPerTextByte = 8;
-  GAMEAI_RETURN_IF_ERROR(CheckMemory(
-      fmt::format("resuming the log '{}' ({})", path, FormatBytes(st.st_size)),
-      int64_t{st.st_size} * kJsonBytesPerTextByte));
+  GAMEAI_RETURN_IF_ERROR(
+      CheckMemory(fmt::format("resuming the log '{}' ({})", path,
+                              FormatBytes(static_cast<int64_t>(size))),
+                  static_cast<int64_t>(size) * kJsonBytesPerTextByte));
   std::ifstream in(path, std::ios::binary);
   if (!in) return SystemError("cannot read log", path);
-  std::string all(static_cast<size_t>(st.st_size), '\0');
-  in.read(all.data(), st.st_size);
+  std::string all(static_cast<size_t>(size), '\0');
+  in.read(all.data(), static_cast<std::streamsize>(size));
   all.resize(static_cast<size_t>(in.gcount()));  // a file cut meanwhile
   in.close();
   // An unfinished last line: the server died while writing it, and that

@@ -70,7 +70,7 @@ class TableFileReader {
  public:
   // Open: reads and parses the header. Errors: NotFound when nothing is at
   // `path` (a link to nothing is InvalidArgument: something is there);
-  // FailedPrecondition when it cannot be opened or read (errno text);
+  // FailedPrecondition when it cannot be opened or read (the system's reason);
   // InvalidArgument for something other than a regular file or a file that is
   // not a table (naming what it starts with), or a size that does not match its
   // header (truncated, or bytes after the table).
@@ -94,13 +94,13 @@ class TableFileReader {
 
   // ReadPayload: the payload into `out`. REQUIRES bytes ==
   // header().payload_bytes (else InvalidArgument). Errors: a read error
-  // (errno text) or a checksum that does not match (a damaged file).
+  // (the system's reason) or a checksum that does not match (a damaged file).
   absl::Status ReadPayload(void* out, int64_t bytes);
 
  private:
-  TableFileReader(int fd, std::string path, TableHeader header,
+  TableFileReader(int64_t file, std::string path, TableHeader header,
                   int64_t payload_offset);
-  int fd_ = -1;
+  int64_t file_ = -1;  // the platform's handle of the open file
   std::string path_;
   TableHeader header_;
   int64_t payload_offset_ = 0;
