@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <exception>
+#include <initializer_list>
 #include <memory>
 #include <new>
 #include <string>
@@ -16,6 +17,7 @@
 #include "gameai/arena/saved_game.h"
 #include "gameai/base/memory.h"
 #include "gameai/base/random.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/dynamic/agent.h"
 #include "gameai/dynamic/game.h"
@@ -102,6 +104,27 @@ gameai_status Guard(F&& body) {
   }
 }
 
+// Arg: an argument that must not be NULL, with its name in c_api.h.
+struct Arg {
+  const char* name;
+  const void* pointer;
+};
+#define GAMEAI_ARG(name) \
+  Arg { #name, name }
+
+// Call: the skeleton of every entry point: the `required` arguments checked
+// in order (the first NULL one named in the error), then `body` under
+// Guard, so no exception crosses the ABI.
+template <class F>
+gameai_status Call(std::initializer_list<Arg> required, F&& body) {
+  return Guard([&] {
+    for (const Arg& arg : required) {
+      if (arg.pointer == nullptr) return Null(arg.name);
+    }
+    return body();
+  });
+}
+
 gameai_status CopyString(const std::string& text, char* buffer, size_t capacity,
                          size_t* length) {
   if (length == nullptr) return Null("length");
@@ -158,10 +181,9 @@ gameai_status CheckIndex(size_t index, size_t size, const char* what) {
 // GameAgents: the agent entries of `game`'s registry entry (generic first).
 absl::StatusOr<std::vector<const gameai::AgentEntry*>> GameAgents(
     const gameai::Game& game) {
-  absl::StatusOr<const gameai::GameEntry*> entry =
-      gameai::FindGame(game.Name());
-  if (!entry.ok()) return entry.status();
-  return gameai::AgentsFor(**entry);
+  GAMEAI_ASSIGN_OR_RETURN(const gameai::GameEntry* entry,
+                          gameai::FindGame(game.Name()));
+  return gameai::AgentsFor(*entry);
 }
 
 }  // namespace
@@ -173,9 +195,7 @@ int gameai_version(void) { return GAMEAI_C_API_VERSION; }
 const char* gameai_last_error(void) { return last_error.c_str(); }
 
 gameai_status gameai_game_load(const char* spec, gameai_game** out) {
-  return Guard([&] {
-    if (spec == nullptr) return Null("spec");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(spec), GAMEAI_ARG(out)}, [&] {
     absl::StatusOr<std::shared_ptr<const gameai::Game>> game =
         gameai::LoadGame(spec);
     if (!game.ok()) return FromStatus(game.status());
@@ -187,9 +207,7 @@ gameai_status gameai_game_load(const char* spec, gameai_game** out) {
 void gameai_game_free(gameai_game* game) { delete game; }
 
 gameai_status gameai_game_num_players(const gameai_game* game, int* out) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(out)}, [&] {
     *out = game->game->NumPlayers();
     return GAMEAI_OK;
   });
@@ -197,9 +215,7 @@ gameai_status gameai_game_num_players(const gameai_game* game, int* out) {
 
 gameai_status gameai_game_num_distinct_actions(const gameai_game* game,
                                                int64_t* out) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(out)}, [&] {
     *out = game->game->NumDistinctActions();
     return GAMEAI_OK;
   });
@@ -207,9 +223,7 @@ gameai_status gameai_game_num_distinct_actions(const gameai_game* game,
 
 gameai_status gameai_state_new_initial(const gameai_game* game,
                                        gameai_state** out) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(out)}, [&] {
     *out = new gameai_state{game->game->NewInitialState()};
     return GAMEAI_OK;
   });
@@ -217,10 +231,7 @@ gameai_status gameai_state_new_initial(const gameai_game* game,
 
 gameai_status gameai_state_deserialize(const gameai_game* game,
                                        const char* text, gameai_state** out) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (text == nullptr) return Null("text");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(text), GAMEAI_ARG(out)}, [&] {
     absl::StatusOr<std::unique_ptr<gameai::State>> state =
         game->game->DeserializeState(text);
     if (!state.ok()) return FromStatus(state.status());
@@ -233,27 +244,21 @@ void gameai_state_free(gameai_state* state) { delete state; }
 
 gameai_status gameai_state_clone(const gameai_state* state,
                                  gameai_state** out) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(state), GAMEAI_ARG(out)}, [&] {
     *out = new gameai_state{state->state->Clone()};
     return GAMEAI_OK;
   });
 }
 
 gameai_status gameai_state_current_player(const gameai_state* state, int* out) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(state), GAMEAI_ARG(out)}, [&] {
     *out = state->state->CurrentPlayer();
     return GAMEAI_OK;
   });
 }
 
 gameai_status gameai_state_is_terminal(const gameai_state* state, int* out) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(state), GAMEAI_ARG(out)}, [&] {
     *out = state->state->IsTerminal() ? 1 : 0;
     return GAMEAI_OK;
   });
@@ -262,8 +267,7 @@ gameai_status gameai_state_is_terminal(const gameai_state* state, int* out) {
 gameai_status gameai_state_legal_actions(const gameai_state* state, int player,
                                          int64_t* actions, size_t capacity,
                                          size_t* count) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
+  return Call({GAMEAI_ARG(state)}, [&] {
     if (gameai_status s = CheckSeat(*state->state, player, true); s) return s;
     const std::vector<gameai::Action> legal =
         state->state->LegalActions(player);
@@ -272,17 +276,14 @@ gameai_status gameai_state_legal_actions(const gameai_state* state, int player,
 }
 
 gameai_status gameai_state_apply_action(gameai_state* state, int64_t action) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    return FromStatus(state->state->ApplyAction(action));
-  });
+  return Call({GAMEAI_ARG(state)},
+              [&] { return FromStatus(state->state->ApplyAction(action)); });
 }
 
 gameai_status gameai_state_apply_joint_action(gameai_state* state,
                                               const int64_t* actions,
                                               size_t count) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
+  return Call({GAMEAI_ARG(state)}, [&] {
     if (actions == nullptr && count > 0) return Null("actions");
     // Checked before the array is read: a wrong count is the caller's
     // error to hear about, not a read past its array.
@@ -299,19 +300,15 @@ gameai_status gameai_state_apply_joint_action(gameai_state* state,
 }
 
 gameai_status gameai_state_undo(gameai_state* state) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    return FromStatus(state->state->UndoAction());
-  });
+  return Call({GAMEAI_ARG(state)},
+              [&] { return FromStatus(state->state->UndoAction()); });
 }
 
 gameai_status gameai_state_chance_outcomes(const gameai_state* state,
                                            int64_t* actions,
                                            double* probabilities,
                                            size_t capacity, size_t* count) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    if (count == nullptr) return Null("count");
+  return Call({GAMEAI_ARG(state), GAMEAI_ARG(count)}, [&] {
     const std::vector<gameai::ChanceOutcome> outcomes =
         state->state->ChanceOutcomes();
     *count = outcomes.size();
@@ -332,24 +329,21 @@ gameai_status gameai_state_chance_outcomes(const gameai_state* state,
 
 gameai_status gameai_state_returns(const gameai_state* state, double* returns,
                                    size_t capacity, size_t* count) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
+  return Call({GAMEAI_ARG(state)}, [&] {
     return CopyArray(state->state->Returns(), returns, capacity, count);
   });
 }
 
 gameai_status gameai_state_serialize(const gameai_state* state, char* buffer,
                                      size_t capacity, size_t* length) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
+  return Call({GAMEAI_ARG(state)}, [&] {
     return CopyString(state->state->Serialize(), buffer, capacity, length);
   });
 }
 
 gameai_status gameai_state_to_string(const gameai_state* state, char* buffer,
                                      size_t capacity, size_t* length) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
+  return Call({GAMEAI_ARG(state)}, [&] {
     return CopyString(state->state->ToString(), buffer, capacity, length);
   });
 }
@@ -357,8 +351,7 @@ gameai_status gameai_state_to_string(const gameai_state* state, char* buffer,
 gameai_status gameai_state_observation_string(const gameai_state* state,
                                               int player, char* buffer,
                                               size_t capacity, size_t* length) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
+  return Call({GAMEAI_ARG(state)}, [&] {
     if (gameai_status s = CheckSeat(*state->state, player, false); s) return s;
     return CopyString(state->state->ObservationString(player), buffer, capacity,
                       length);
@@ -369,8 +362,7 @@ gameai_status gameai_state_action_to_string(const gameai_state* state,
                                             int player, int64_t action,
                                             char* buffer, size_t capacity,
                                             size_t* length) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
+  return Call({GAMEAI_ARG(state)}, [&] {
     if (gameai_status s = CheckSeat(*state->state, player, true); s) return s;
     const int64_t n = state->state->GetGame().NumDistinctActions();
     if (action < 0 || action >= n) {
@@ -386,10 +378,7 @@ gameai_status gameai_state_action_to_string(const gameai_state* state,
 gameai_status gameai_state_string_to_action(const gameai_state* state,
                                             int player, const char* text,
                                             int64_t* action) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    if (text == nullptr) return Null("text");
-    if (action == nullptr) return Null("action");
+  return Call({GAMEAI_ARG(state), GAMEAI_ARG(text), GAMEAI_ARG(action)}, [&] {
     if (gameai_status s = CheckSeat(*state->state, player, true); s) return s;
     absl::StatusOr<gameai::Action> a =
         state->state->StringToAction(player, text);
@@ -401,10 +390,7 @@ gameai_status gameai_state_string_to_action(const gameai_state* state,
 
 gameai_status gameai_agent_load(const gameai_game* game, const char* spec,
                                 gameai_agent** out) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (spec == nullptr) return Null("spec");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(spec), GAMEAI_ARG(out)}, [&] {
     absl::StatusOr<std::unique_ptr<gameai::Agent>> agent =
         gameai::LoadAgent(*game->game, spec);
     if (!agent.ok()) return FromStatus(agent.status());
@@ -417,18 +403,14 @@ void gameai_agent_free(gameai_agent* agent) { delete agent; }
 
 gameai_status gameai_agent_start_game(gameai_agent* agent, int seat,
                                       uint64_t seed) {
-  return Guard([&] {
-    if (agent == nullptr) return Null("agent");
+  return Call({GAMEAI_ARG(agent)}, [&] {
     return FromStatus(agent->agent->StartGame(*agent->game, seat, seed));
   });
 }
 
 gameai_status gameai_agent_step(gameai_agent* agent, const gameai_state* state,
                                 int64_t* action) {
-  return Guard([&] {
-    if (agent == nullptr) return Null("agent");
-    if (state == nullptr) return Null("state");
-    if (action == nullptr) return Null("action");
+  return Call({GAMEAI_ARG(agent), GAMEAI_ARG(state), GAMEAI_ARG(action)}, [&] {
     if (agent->agent->seat() < 0) {
       return Fail(GAMEAI_FAILED_PRECONDITION,
                   "the agent has no seat: call gameai_agent_start_game first");
@@ -442,15 +424,13 @@ gameai_status gameai_agent_step(gameai_agent* agent, const gameai_state* state,
 
 gameai_status gameai_agent_explain(const gameai_agent* agent, char* buffer,
                                    size_t capacity, size_t* length) {
-  return Guard([&] {
-    if (agent == nullptr) return Null("agent");
+  return Call({GAMEAI_ARG(agent)}, [&] {
     return CopyString(agent->agent->Explain(), buffer, capacity, length);
   });
 }
 
 gameai_status gameai_registered_game_count(size_t* count) {
-  return Guard([&] {
-    if (count == nullptr) return Null("count");
+  return Call({GAMEAI_ARG(count)}, [&] {
     gameai::RegisterBuiltinGames();
     *count = gameai::RegisteredGames().size();
     return GAMEAI_OK;
@@ -459,7 +439,7 @@ gameai_status gameai_registered_game_count(size_t* count) {
 
 gameai_status gameai_registered_game_name(size_t index, char* buffer,
                                           size_t capacity, size_t* length) {
-  return Guard([&] {
+  return Call({}, [&] {
     gameai::RegisterBuiltinGames();
     const std::vector<const gameai::GameEntry*> games =
         gameai::RegisteredGames();
@@ -469,9 +449,7 @@ gameai_status gameai_registered_game_name(size_t index, char* buffer,
 }
 
 gameai_status gameai_game_max_game_length(const gameai_game* game, int* out) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(out)}, [&] {
     *out = game->game->MaxGameLength();
     return GAMEAI_OK;
   });
@@ -479,9 +457,7 @@ gameai_status gameai_game_max_game_length(const gameai_game* game, int* out) {
 
 gameai_status gameai_game_get_type(const gameai_game* game,
                                    gameai_game_type* out) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(out)}, [&] {
     using Type = gameai::GameType;
     const Type type = game->game->Type();
     *out = gameai_game_type{
@@ -496,24 +472,20 @@ gameai_status gameai_game_get_type(const gameai_game* game,
 
 gameai_status gameai_game_name(const gameai_game* game, char* buffer,
                                size_t capacity, size_t* length) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
+  return Call({GAMEAI_ARG(game)}, [&] {
     return CopyString(game->game->Name(), buffer, capacity, length);
   });
 }
 
 gameai_status gameai_game_spec(const gameai_game* game, char* buffer,
                                size_t capacity, size_t* length) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
+  return Call({GAMEAI_ARG(game)}, [&] {
     return CopyString(game->game->Spec(), buffer, capacity, length);
   });
 }
 
 gameai_status gameai_game_param_count(const gameai_game* game, size_t* count) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (count == nullptr) return Null("count");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(count)}, [&] {
     *count = game->game->GetParams().Entries().size();
     return GAMEAI_OK;
   });
@@ -522,8 +494,7 @@ gameai_status gameai_game_param_count(const gameai_game* game, size_t* count) {
 gameai_status gameai_game_param_name(const gameai_game* game, size_t index,
                                      char* buffer, size_t capacity,
                                      size_t* length) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
+  return Call({GAMEAI_ARG(game)}, [&] {
     const auto& entries = game->game->GetParams().Entries();
     if (gameai_status s = CheckIndex(index, entries.size(), "parameters"); s)
       return s;
@@ -534,8 +505,7 @@ gameai_status gameai_game_param_name(const gameai_game* game, size_t index,
 gameai_status gameai_game_param_value(const gameai_game* game, size_t index,
                                       char* buffer, size_t capacity,
                                       size_t* length) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
+  return Call({GAMEAI_ARG(game)}, [&] {
     const auto& entries = game->game->GetParams().Entries();
     if (gameai_status s = CheckIndex(index, entries.size(), "parameters"); s)
       return s;
@@ -544,9 +514,7 @@ gameai_status gameai_game_param_value(const gameai_game* game, size_t index,
 }
 
 gameai_status gameai_game_agent_count(const gameai_game* game, size_t* count) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (count == nullptr) return Null("count");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(count)}, [&] {
     absl::StatusOr<std::vector<const gameai::AgentEntry*>> agents =
         GameAgents(*game->game);
     if (!agents.ok()) return FromStatus(agents.status());
@@ -558,8 +526,7 @@ gameai_status gameai_game_agent_count(const gameai_game* game, size_t* count) {
 gameai_status gameai_game_agent_name(const gameai_game* game, size_t index,
                                      char* buffer, size_t capacity,
                                      size_t* length) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
+  return Call({GAMEAI_ARG(game)}, [&] {
     absl::StatusOr<std::vector<const gameai::AgentEntry*>> agents =
         GameAgents(*game->game);
     if (!agents.ok()) return FromStatus(agents.status());
@@ -571,9 +538,7 @@ gameai_status gameai_game_agent_name(const gameai_game* game, size_t index,
 
 gameai_status gameai_state_sample_chance(const gameai_state* state,
                                          uint64_t seed, int64_t* action) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    if (action == nullptr) return Null("action");
+  return Call({GAMEAI_ARG(state), GAMEAI_ARG(action)}, [&] {
     if (!state->state->IsChanceNode()) {
       return Fail(GAMEAI_FAILED_PRECONDITION,
                   fmt::format("not a chance node (player {} acts): no "
@@ -588,8 +553,7 @@ gameai_status gameai_state_sample_chance(const gameai_state* state,
 
 gameai_status gameai_state_scores(const gameai_state* state, double* scores,
                                   size_t capacity, size_t* count) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
+  return Call({GAMEAI_ARG(state)}, [&] {
     return CopyArray(state->state->Scores(), scores, capacity, count);
   });
 }
@@ -598,10 +562,7 @@ gameai_status gameai_state_hint(const gameai_state* state,
                                 const char* agent_spec, int64_t* action,
                                 char* explanation, size_t capacity,
                                 size_t* length) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    if (action == nullptr) return Null("action");
-    if (length == nullptr) return Null("length");
+  return Call({GAMEAI_ARG(state), GAMEAI_ARG(action), GAMEAI_ARG(length)}, [&] {
     const std::string spec = agent_spec != nullptr
                                  ? std::string(agent_spec)
                                  : gameai::HintAgent(state->state->GetGame());
@@ -618,9 +579,7 @@ gameai_status gameai_state_hint(const gameai_state* state,
 
 gameai_status gameai_state_solve(const gameai_state* state, const char* options,
                                  gameai_solve_result** out) {
-  return Guard([&] {
-    if (state == nullptr) return Null("state");
-    if (out == nullptr) return Null("out");
+  return Call({GAMEAI_ARG(state), GAMEAI_ARG(out)}, [&] {
     absl::StatusOr<gameai::StateSolution> solution =
         gameai::SolveState(*state->state, options != nullptr ? options : "");
     if (!solution.ok()) return FromStatus(solution.status());
@@ -634,9 +593,7 @@ void gameai_solve_result_free(gameai_solve_result* result) { delete result; }
 
 gameai_status gameai_solve_result_status(const gameai_solve_result* result,
                                          int* status) {
-  return Guard([&] {
-    if (result == nullptr) return Null("result");
-    if (status == nullptr) return Null("status");
+  return Call({GAMEAI_ARG(result), GAMEAI_ARG(status)}, [&] {
     const std::string& s = result->solution.status;
     *status = s == "bounded"    ? GAMEAI_SOLVE_BOUNDED
               : s == "terminal" ? GAMEAI_SOLVE_TERMINAL
@@ -647,9 +604,7 @@ gameai_status gameai_solve_result_status(const gameai_solve_result* result,
 
 gameai_status gameai_solve_result_value(const gameai_solve_result* result,
                                         double* value) {
-  return Guard([&] {
-    if (result == nullptr) return Null("result");
-    if (value == nullptr) return Null("value");
+  return Call({GAMEAI_ARG(result), GAMEAI_ARG(value)}, [&] {
     const gameai::StateSolution& s = result->solution;
     if (s.status == "bounded") {
       return Fail(GAMEAI_FAILED_PRECONDITION,
@@ -664,10 +619,7 @@ gameai_status gameai_solve_result_value(const gameai_solve_result* result,
 
 gameai_status gameai_solve_result_bounds(const gameai_solve_result* result,
                                          double* lower, double* upper) {
-  return Guard([&] {
-    if (result == nullptr) return Null("result");
-    if (lower == nullptr) return Null("lower");
-    if (upper == nullptr) return Null("upper");
+  return Call({GAMEAI_ARG(result), GAMEAI_ARG(lower), GAMEAI_ARG(upper)}, [&] {
     *lower = result->solution.value_lower;
     *upper = result->solution.value_upper;
     return GAMEAI_OK;
@@ -676,9 +628,7 @@ gameai_status gameai_solve_result_bounds(const gameai_solve_result* result,
 
 gameai_status gameai_solve_result_best_action(const gameai_solve_result* result,
                                               int64_t* action) {
-  return Guard([&] {
-    if (result == nullptr) return Null("result");
-    if (action == nullptr) return Null("action");
+  return Call({GAMEAI_ARG(result), GAMEAI_ARG(action)}, [&] {
     const gameai::StateSolution& s = result->solution;
     if (!s.best_action) {
       return Fail(GAMEAI_FAILED_PRECONDITION,
@@ -692,9 +642,7 @@ gameai_status gameai_solve_result_best_action(const gameai_solve_result* result,
 
 gameai_status gameai_solve_result_nodes(const gameai_solve_result* result,
                                         int64_t* nodes) {
-  return Guard([&] {
-    if (result == nullptr) return Null("result");
-    if (nodes == nullptr) return Null("nodes");
+  return Call({GAMEAI_ARG(result), GAMEAI_ARG(nodes)}, [&] {
     *nodes = result->solution.nodes;
     return GAMEAI_OK;
   });
@@ -703,8 +651,7 @@ gameai_status gameai_solve_result_nodes(const gameai_solve_result* result,
 gameai_status gameai_solve_result_json(const gameai_solve_result* result,
                                        char* buffer, size_t capacity,
                                        size_t* length) {
-  return Guard([&] {
-    if (result == nullptr) return Null("result");
+  return Call({GAMEAI_ARG(result)}, [&] {
     return CopyString(result->json, buffer, capacity, length);
   });
 }
@@ -712,10 +659,7 @@ gameai_status gameai_solve_result_json(const gameai_solve_result* result,
 gameai_status gameai_position_value(const gameai_game* game,
                                     const char* position, const char* options,
                                     double* value) {
-  return Guard([&] {
-    if (game == nullptr) return Null("game");
-    if (position == nullptr) return Null("position");
-    if (value == nullptr) return Null("value");
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(position), GAMEAI_ARG(value)}, [&] {
     absl::StatusOr<std::vector<gameai::SolveField>> fields =
         gameai::PositionValue(*game->game, position,
                               options != nullptr ? options : "");
@@ -728,7 +672,7 @@ gameai_status gameai_position_value(const gameai_game* game,
 gameai_status gameai_yacht_scorecard_value(const gameai_game* game,
                                            const char* scorecard,
                                            const char* options, double* value) {
-  return Guard([&] {
+  return Call({}, [&] {
     if (game != nullptr && game->game->Name() != "yacht") {
       return FromStatus(absl::InvalidArgumentError(
           fmt::format("game '{}' is not a yacht game (gameai_position_value "
@@ -744,8 +688,7 @@ gameai_status gameai_match(const char* game_spec,
                            const char* const* agent_specs, size_t num_agents,
                            int64_t games, uint64_t seed,
                            gameai_match_result** out) {
-  return Guard([&] {
-    if (game_spec == nullptr) return Null("game_spec");
+  return Call({GAMEAI_ARG(game_spec)}, [&] {
     if (agent_specs == nullptr && num_agents > 0) return Null("agent_specs");
     if (out == nullptr) return Null("out");
     // The count is checked before the array is read: a wrong one is the
@@ -783,8 +726,7 @@ void gameai_match_result_free(gameai_match_result* result) { delete result; }
 gameai_status gameai_match_result_json(const gameai_match_result* result,
                                        char* buffer, size_t capacity,
                                        size_t* length) {
-  return Guard([&] {
-    if (result == nullptr) return Null("result");
+  return Call({GAMEAI_ARG(result)}, [&] {
     return CopyString(result->json, buffer, capacity, length);
   });
 }
