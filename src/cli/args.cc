@@ -91,21 +91,4 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,
   return args;
 }
 
-int ExitCodeFor(const absl::Status& status) {
-  switch (status.code()) {
-    case absl::StatusCode::kInvalidArgument:
-    case absl::StatusCode::kNotFound:
-    case absl::StatusCode::kUnimplemented:
-    case absl::StatusCode::kOutOfRange:
-      return kExitUsage;
-    default:
-      return kExitFailure;
-  }
-}
-
-int Fail(const absl::Status& status) {
-  fmt::print(stderr, "gameai: {}\n", ErrorText(Str(status.message())));
-  return ExitCodeFor(status);
-}
-
 }  // namespace gameai::cli

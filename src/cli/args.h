@@ -10,12 +10,13 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "dynamic/command_line.h"
 
 namespace gameai::cli {
 
-// Exit statuses (cli.md): 2 bad usage or spec, 1 a failure while running.
-inline constexpr int kExitUsage = 2;
-inline constexpr int kExitFailure = 1;
+// Exit statuses: kExitUsage and kExitFailure (dynamic/command_line.h).
+using gameai::kExitFailure;
+using gameai::kExitUsage;
 
 struct Args {
   std::vector<std::string> positional;
@@ -38,10 +39,8 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& argv,
                                const std::set<std::string>& value_flags,
                                const std::set<std::string>& switch_flags);
 
-// ExitCodeFor: kExitUsage for errors in what the user wrote, else failure.
-int ExitCodeFor(const absl::Status& status);
 // Fail: prints "gameai: <message>" to stderr and returns the exit code.
-int Fail(const absl::Status& status);
+inline int Fail(const absl::Status& status) { return ReportFailure(status); }
 
 int RunGames(const std::vector<std::string>& argv);
 int RunAgents(const std::vector<std::string>& argv);

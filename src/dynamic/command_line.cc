@@ -1,0 +1,127 @@
+#include "dynamic/command_line.h"
+
+#include <charconv>
+#include <limits>
+#include <system_error>
+
+#include "fmt/format.h"
+#include "gameai/base/text.h"
+
+namespace gameai {
+
+int ExitCodeFor(const absl::Status& status) {
+  switch (status.code()) {
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kNotFound:
+    case absl::StatusCode::kUnimplemented:
+    case absl::StatusCode::kOutOfRange:
+      return kExitUsage;
+    default:
+      return kExitFailure;
+  }
+}
+
+int ReportFailure(const absl::Status& status) {
+  fmt::print(stderr, "gameai: {}\n", ErrorText(Str(status.message())));
+  return ExitCodeFor(status);
+}
+
+CommandLine::CommandLine(const std::string& command,
+                         const std::string& description)
+    : command_(command), app_(description, "gameai " + command) {
+  app_.get_formatter()->column_width(28);
+}
+
+CLI::Option* CommandLine::Positional(const std::string& name,
+                                     std::string* value,
+                                     const std::string& help) {
+  return app_.add_option(name, *value, help)->required();
+}
+
+CLI::Option* CommandLine::Text(const std::string& name, std::string* value,
+                               const std::string& help, bool required) {
+  CLI::Option* option = app_.add_option(name, *value, help);
+  if (required) return option->required();
+  return value->empty() ? option : option->capture_default_str();
+}
+
+CLI::Option* CommandLine::Flag(const std::string& name, bool* value,
+                               const std::string& help) {
+  return app_.add_flag(name, *value, help)
+      ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+}
+
+CLI::Option* CommandLine::Integer(const std::string& name, int64_t* value,
+                                  int64_t min, int64_t max,
+                                  const std::string& help) {
+  return app_
+      .add_option_function<std::string>(
+          name,
+          [name, value, min, max](const std::string& text) {
+            const std::optional<int64_t> v = ParseInt(text);
+            if (!v || *v < min || *v > max) {
+              throw CLI::ValidationError(
+                  name, fmt::format("'{}' is not an integer in [{}, {}]",
+                                    ErrorText(text), min, max));
+            }
+            *value = *v;
+          },
+          help)
+      ->type_name("INT")
+      ->default_str(std::to_string(*value));
+}
+
+CLI::Option* CommandLine::Seed(const std::string& name, uint64_t* value,
+                               const std::string& help) {
+  return app_
+      .add_option_function<std::string>(
+          name,
+          [name, value](const std::string& text) {
+            uint64_t v = 0;
+            const auto [end, error] =
+                std::from_chars(text.data(), text.data() + text.size(), v);
+            if (text.empty() || error != std::errc() ||
+                end != text.data() + text.size()) {
+              throw CLI::ValidationError(
+                  name, fmt::format("'{}' is not an integer in [0, {}]",
+                                    ErrorText(text),
+                                    std::numeric_limits<uint64_t>::max()));
+            }
+            *value = v;
+          },
+          help)
+      ->type_name("SEED")
+      ->default_str(std::to_string(*value));
+}
+
+std::optional<int> CommandLine::Parse(const std::vector<std::string>& argv,
+                                      bool quiet) {
+  try {
+    // CLI11 takes a vector of arguments last first.
+    std::vector<std::string> reversed(argv.rbegin(), argv.rend());
+    app_.parse(reversed);
+    return std::nullopt;
+  } catch (const CLI::CallForHelp&) {
+    if (!quiet) fmt::print("{}", app_.help());
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    if (!quiet) {
+      // The usage line of the command's --help.
+      const std::string help = app_.help();
+      const size_t at = help.find("Usage: ");
+      std::string usage = at == std::string::npos
+                              ? app_.get_name()
+                              : help.substr(at + 7, help.find('\n', at) - at - 7);
+      fmt::print(stderr, "gameai: {}: {}\nusage: {} (gameai {} --help)\n",
+                 command_, ErrorText(e.what()), usage, command_);
+    }
+    return kExitUsage;
+  }
+}
+
+bool CommandLine::Given(const std::string& name) const {
+  const CLI::Option* option = app_.get_option_no_throw(name);
+  return option != nullptr && option->count() > 0;
+}
+
+}  // namespace gameai
