@@ -1,5 +1,6 @@
 #include "gameai/dynamic/params.h"
 
+#include "gameai/base/status_macros.h"
 #include "gtest/gtest.h"
 
 namespace gameai {
@@ -16,9 +17,8 @@ const std::vector<ParamDef>& Defs() {
 }
 
 absl::StatusOr<Params> Resolve(const char* text) {
-  absl::StatusOr<Spec> spec = ParseSpec(text);
-  if (!spec.ok()) return spec.status();
-  return ResolveParams(*spec, Defs(), "game 't'");
+  GAMEAI_ASSIGN_OR_RETURN(Spec spec, ParseSpec(text));
+  return ResolveParams(spec, Defs(), "game 't'");
 }
 
 TEST(ResolveParams, FillsDefaults) {

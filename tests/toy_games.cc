@@ -6,6 +6,7 @@
 #include "absl/base/call_once.h"
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/dynamic/registry.h"
 #include "gameai/kernel/kernel_adapter.h"
@@ -98,9 +99,8 @@ std::string ChanceNim::Serialize(const Position& s) const {
 
 absl::StatusOr<ChanceNim::Position> ChanceNim::Deserialize(
     std::string_view text) const {
-  absl::StatusOr<std::vector<int>> f = ParseFields(text, 5);
-  if (!f.ok()) return f.status();
-  const std::vector<int>& v = *f;
+  GAMEAI_ASSIGN_OR_RETURN(std::vector<int> f, ParseFields(text, 5));
+  const std::vector<int>& v = f;
   if (v[1] > 1 || v[2] > 30 || v[3] > 1 || v[4] > 2 ||
       (v[4] == 2) != (v[0] > 0)) {
     return absl::InvalidArgumentError("inconsistent chance_nim state");
@@ -169,9 +169,8 @@ std::string BidDuel::Serialize(const Position& s) const {
 
 absl::StatusOr<BidDuel::Position> BidDuel::Deserialize(
     std::string_view text) const {
-  absl::StatusOr<std::vector<int>> f = ParseFields(text, 6);
-  if (!f.ok()) return f.status();
-  const std::vector<int>& v = *f;
+  GAMEAI_ASSIGN_OR_RETURN(std::vector<int> f, ParseFields(text, 6));
+  const std::vector<int>& v = f;
   if (v[0] > 3 || v[1] > 3 || v[2] > 7 || v[3] > 7 || v[4] > 9 || v[5] > 9 ||
       (v[0] == 3 && v[1] != 0)) {
     return absl::InvalidArgumentError("inconsistent bid_duel state");

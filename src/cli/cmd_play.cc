@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/dynamic/play_screen.h"
 #include "gameai/dynamic/registry.h"
@@ -90,10 +91,9 @@ absl::StatusOr<std::vector<std::string>> SeatSpecs(const Args& args,
                         flag));
       }
     }
-    absl::StatusOr<std::vector<std::string>> specs =
-        SplitTopLevel(args.values.at("agents"));
-    if (!specs.ok()) return specs.status();
-    if (static_cast<int>(specs->size()) != seats) {
+    GAMEAI_ASSIGN_OR_RETURN(std::vector<std::string> specs,
+                            SplitTopLevel(args.values.at("agents")));
+    if (static_cast<int>(specs.size()) != seats) {
       return absl::InvalidArgumentError(fmt::format(
           "game '{}' has {} seats: give one agent (or human) per seat",
           game.Name(), seats));
@@ -115,10 +115,9 @@ absl::StatusOr<std::vector<std::string>> SeatSpecs(const Args& args,
                       game.Name(), fmt::join(names, ", ")));
     }
   }
-  absl::StatusOr<int64_t> seat = args.Int("seat", 1, 1, seats);
-  if (!seat.ok()) return seat.status();
+  GAMEAI_ASSIGN_OR_RETURN(int64_t seat, args.Int("seat", 1, 1, seats));
   std::vector<std::string> specs(seats, agent);
-  specs[*seat - 1] = "human";
+  specs[seat - 1] = "human";
   return specs;
 }
 

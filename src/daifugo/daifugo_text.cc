@@ -5,6 +5,7 @@
 #include <map>
 
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/daifugo/daifugo.h"
 
@@ -158,9 +159,8 @@ std::string Rules::Serialize(const Position& s) const {
 }
 
 absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
-  absl::StatusOr<Position> s = Parse(text);
-  if (!s.ok()) return s.status();
-  if (absl::Status valid = Validate(*s); !valid.ok()) return valid;
+  GAMEAI_ASSIGN_OR_RETURN(Position s, Parse(text));
+  GAMEAI_RETURN_IF_ERROR(Validate(s));
   return s;
 }
 

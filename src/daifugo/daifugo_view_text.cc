@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/daifugo/daifugo.h"
 
@@ -21,9 +22,8 @@ absl::StatusOr<Position> Rules::DeserializeView(std::string_view text,
     return absl::InvalidArgumentError(
         fmt::format("daifugo: viewer {} is not a seat (0..{})", viewer, n - 1));
   }
-  absl::StatusOr<Position> parsed = Parse(text);
-  if (!parsed.ok()) return parsed.status();
-  const Position& view = *parsed;
+  GAMEAI_ASSIGN_OR_RETURN(Position parsed, Parse(text));
+  const Position& view = parsed;
   const uint8_t others = static_cast<uint8_t>(((1 << n) - 1) & ~(1 << viewer));
   if (view.hidden != others) {
     return error(fmt::format(

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "absl/status/status.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/daifugo/internal/agents.h"
 #include "gameai/daifugo/internal/heuristic.h"
 #include "gameai/kernel/kernel_adapter.h"
@@ -19,11 +20,10 @@ bool UsesJokerInMeld(const Meld& m) {
 class HeuristicAgent final : public Agent {
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "heuristic");
-    if (!kernel.ok()) return kernel.status();
-    return (*kernel)->rules().ToAction(
-        HeuristicMove((*kernel)->rules(), (*kernel)->position()));
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "heuristic"));
+    return kernel->rules().ToAction(
+        HeuristicMove(kernel->rules(), kernel->position()));
   }
 };
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/stop_request.h"
 #include "gameai/daifugo/internal/agents.h"
 #include "gameai/kernel/kernel_adapter.h"
@@ -27,11 +28,10 @@ class MonteCarloAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "montecarlo");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "montecarlo"));
+    const Rules& rules = kernel->rules();
+    const Position& s = kernel->position();
     double mean = 0;
     int rounds = 0;
     const Move move = MonteCarloMove(rules, s, options_, rng_, &mean, &rounds);

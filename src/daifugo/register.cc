@@ -1,7 +1,8 @@
 #include "gameai/daifugo/register.h"
 
-#include "gameai/daifugo/internal/agents.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/daifugo/daifugo.h"
+#include "gameai/daifugo/internal/agents.h"
 #include "gameai/daifugo/uecda/client.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/search/mcts.h"
@@ -31,18 +32,20 @@ GameEntry GameEntryForDaifugo() {
           },
       .make = [](const Params& params)
           -> absl::StatusOr<std::shared_ptr<const Game>> {
-        absl::StatusOr<Rules> rules = Rules::Create({
-            .players = static_cast<int>(params.GetInt("players")),
-            .games = static_cast<int>(params.GetInt("games")),
-            .eight_cut = params.GetBool("eight_cut"),
-            .revolution = params.GetBool("revolution"),
-            .lock = params.GetBool("lock"),
-            .reset_every = static_cast<int>(params.GetInt("reset_every")),
-            .shuffle_every = static_cast<int>(params.GetInt("shuffle_every")),
-            .uecda = params.GetBool("uecda"),
-        });
-        if (!rules.ok()) return rules.status();
-        return MakeKernelGame("daifugo", params, *std::move(rules));
+        GAMEAI_ASSIGN_OR_RETURN(
+            Rules rules,
+            Rules::Create({
+                .players = static_cast<int>(params.GetInt("players")),
+                .games = static_cast<int>(params.GetInt("games")),
+                .eight_cut = params.GetBool("eight_cut"),
+                .revolution = params.GetBool("revolution"),
+                .lock = params.GetBool("lock"),
+                .reset_every = static_cast<int>(params.GetInt("reset_every")),
+                .shuffle_every =
+                    static_cast<int>(params.GetInt("shuffle_every")),
+                .uecda = params.GetBool("uecda"),
+            }));
+        return MakeKernelGame("daifugo", params, std::move(rules));
       },
       .agents = {HeuristicAgentEntry(), MonteCarloAgentEntry(),
                  MctsAgentEntry<Rules>()},

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 
 namespace gameai {
 
@@ -33,14 +34,14 @@ void Agent::Bind(const Game& game) {
 }
 
 absl::Status Agent::BindGame(const Game& game, std::string_view name) {
-  if (absl::Status s = CheckGame(game, "BindGame"); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(CheckGame(game, "BindGame"));
   Bind(game);
   name_ = std::string(name);
   return absl::OkStatus();
 }
 
 absl::Status Agent::StartGame(const Game& game, Player seat, uint64_t seed) {
-  if (absl::Status s = CheckGame(game, "StartGame"); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(CheckGame(game, "StartGame"));
   if (seat < 0 || seat >= game.NumPlayers()) {
     return absl::InvalidArgumentError(
         fmt::format("{}: seat {} is out of range; accepted: 0..{}", name_, seat,
@@ -53,12 +54,12 @@ absl::Status Agent::StartGame(const Game& game, Player seat, uint64_t seed) {
 }
 
 absl::StatusOr<Action> Agent::Step(const State& view) {
-  if (absl::Status s = CheckView(view, "Step"); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(CheckView(view, "Step"));
   return DoStep(view);
 }
 
 absl::StatusOr<Action> Agent::StepLegal(const State& state) {
-  if (absl::Status s = CheckView(state, "Step"); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(CheckView(state, "Step"));
   const std::vector<Action> legal = state.LegalActions(seat_);
   if (legal.empty()) {
     return absl::FailedPreconditionError(fmt::format(
@@ -79,14 +80,14 @@ absl::StatusOr<Action> Agent::StepLegal(const State& state) {
 }
 
 absl::Status Agent::Inform(const State& view, const Event& event) {
-  if (absl::Status s = CheckView(view, "Inform"); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(CheckView(view, "Inform"));
   OnInform(view, event);
   return absl::OkStatus();
 }
 
 absl::Status Agent::EndGame(const State& view,
                             absl::Span<const double> returns) {
-  if (absl::Status s = CheckView(view, "EndGame"); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(CheckView(view, "EndGame"));
   OnEndGame(view, returns);
   return absl::OkStatus();
 }

@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 
 namespace gameai {
@@ -150,7 +151,7 @@ absl::StatusOr<Params> ResolveParams(const Spec& spec,
           accepted.empty() ? "none"
                            : fmt::format("{}", fmt::join(accepted, "; "))));
     }
-    if (absl::Status s = CheckValue(*def, value, what); !s.ok()) return s;
+    GAMEAI_RETURN_IF_ERROR(CheckValue(*def, value, what));
   }
   for (const ParamDef& def : defs) {
     std::string value = def.default_value;

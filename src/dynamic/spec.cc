@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 
 namespace gameai {
@@ -100,7 +101,7 @@ absl::StatusOr<std::vector<std::string>> SplitTopLevel(std::string_view text) {
           fmt::format("unbalanced ')' in list '{}'", text));
     }
     if (c == ',' && depth == 0) {
-      if (absl::Status s = flush(); !s.ok()) return s;
+      GAMEAI_RETURN_IF_ERROR(flush());
     } else {
       current.push_back(c);
     }
@@ -109,7 +110,7 @@ absl::StatusOr<std::vector<std::string>> SplitTopLevel(std::string_view text) {
     return absl::InvalidArgumentError(
         fmt::format("unbalanced '(' in list '{}'", text));
   }
-  if (absl::Status s = flush(); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(flush());
   return parts;
 }
 

@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "base/json_text.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/dynamic/spec.h"
 
 namespace gameai {
@@ -19,38 +20,35 @@ std::vector<std::string> SolvableGames() {
 }
 
 absl::StatusOr<const GameEntry*> SolverEntry(const Game& game) {
-  absl::StatusOr<const GameEntry*> entry = FindGame(game.Name());
-  if (!entry.ok()) return entry.status();
-  if (!(*entry)->solve_state) {
+  GAMEAI_ASSIGN_OR_RETURN(const GameEntry* entry, FindGame(game.Name()));
+  if (!entry->solve_state) {
     return absl::InvalidArgumentError(
         fmt::format("game '{}' has no exact solver; games with one: {}",
                     game.Name(), fmt::join(SolvableGames(), ", ")));
   }
-  return *entry;
+  return entry;
 }
 
 absl::StatusOr<Params> ResolveSolverOptions(const GameEntry& entry,
                                             std::string_view options) {
-  absl::StatusOr<Spec> spec = ParseSpec(fmt::format("solver({})", options));
-  if (!spec.ok()) return spec.status();
-  return ResolveParams(*spec, entry.solver_params,
+  GAMEAI_ASSIGN_OR_RETURN(Spec spec,
+                          ParseSpec(fmt::format("solver({})", options)));
+  return ResolveParams(spec, entry.solver_params,
                        fmt::format("solver of '{}'", entry.name));
 }
 
 absl::StatusOr<StateSolution> SolveState(const State& state,
                                          std::string_view solver_options) {
-  absl::StatusOr<const GameEntry*> entry = SolverEntry(state.GetGame());
-  if (!entry.ok()) return entry.status();
-  absl::StatusOr<Params> params = ResolveSolverOptions(**entry, solver_options);
+  GAMEAI_ASSIGN_OR_RETURN(const GameEntry* entry, SolverEntry(state.GetGame()));
+  absl::StatusOr<Params> params = ResolveSolverOptions(*entry, solver_options);
   if (!params.ok()) return params.status();
-  return (*entry)->solve_state(state, *params);
+  return entry->solve_state(state, *params);
 }
 
 absl::StatusOr<std::vector<SolveField>> PositionValue(
     const Game& game, std::string_view text, std::string_view solver_options) {
-  absl::StatusOr<const GameEntry*> entry = FindGame(game.Name());
-  if (!entry.ok()) return entry.status();
-  if (!(*entry)->position_value) {
+  GAMEAI_ASSIGN_OR_RETURN(const GameEntry* entry, FindGame(game.Name()));
+  if (!entry->position_value) {
     std::vector<std::string> names;
     for (const GameEntry* g : RegisteredGames()) {
       if (g->position_value) {
@@ -62,7 +60,7 @@ absl::StatusOr<std::vector<SolveField>> PositionValue(
         names.empty() ? std::string("none in this build")
                       : fmt::format("{}", fmt::join(names, ", "))));
   }
-  return (*entry)->position_value(game, text, solver_options);
+  return entry->position_value(game, text, solver_options);
 }
 
 std::string StateSolutionToJson(const State& state,

@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/dynamic/game.h"
 
 namespace gameai {
@@ -53,24 +54,18 @@ int Game::InformationStateTensorSize() const {
 
 absl::Status State::ObservationTensor(Player player,
                                       absl::Span<float> out) const {
-  if (absl::Status s = CheckTensorCall(
-          *this, "observation tensor", ProvidesObservationTensor(), player,
-          out.size(), GetGame().ObservationTensorSize());
-      !s.ok()) {
-    return s;
-  }
+  GAMEAI_RETURN_IF_ERROR(
+      CheckTensorCall(*this, "observation tensor", ProvidesObservationTensor(),
+                      player, out.size(), GetGame().ObservationTensorSize()));
   DoObservationTensor(player, out);
   return absl::OkStatus();
 }
 
 absl::Status State::InformationStateTensor(Player player,
                                            absl::Span<float> out) const {
-  if (absl::Status s = CheckTensorCall(
-          *this, "information state tensor", ProvidesInformationStateTensor(),
-          player, out.size(), GetGame().InformationStateTensorSize());
-      !s.ok()) {
-    return s;
-  }
+  GAMEAI_RETURN_IF_ERROR(CheckTensorCall(
+      *this, "information state tensor", ProvidesInformationStateTensor(),
+      player, out.size(), GetGame().InformationStateTensorSize()));
   DoInformationStateTensor(player, out);
   return absl::OkStatus();
 }

@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::linesboard {
@@ -86,13 +87,12 @@ class GreedyAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "greedy");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "greedy"));
+    const Rules& rules = kernel->rules();
     if (evaluator_ == nullptr) evaluator_ = std::make_unique<MoveEvaluator>();
-    last_ = GreedyMove(rules, (*kernel)->position(), rng_, *evaluator_);
-    last_text_ = rules.MoveToString((*kernel)->position(), last_.move);
+    last_ = GreedyMove(rules, kernel->position(), rng_, *evaluator_);
+    last_text_ = rules.MoveToString(kernel->position(), last_.move);
     return rules.ToAction(last_.move);
   }
 

@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 
 namespace gameai::linesboard {
@@ -476,9 +477,7 @@ absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
     }
   }
   if (seen != (1u << 9) - 1) return error("a field is missing");
-  if (absl::Status valid = Validate(s); !valid.ok()) {
-    return valid;
-  }
+  GAMEAI_RETURN_IF_ERROR(Validate(s));
   return s;
 }
 

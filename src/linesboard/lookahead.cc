@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::linesboard {
@@ -163,12 +164,10 @@ class LookaheadAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "lookahead");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    return rules.ToAction(
-        planner_.Choose(rules, (*kernel)->position(), rng_));
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "lookahead"));
+    const Rules& rules = kernel->rules();
+    return rules.ToAction(planner_.Choose(rules, kernel->position(), rng_));
   }
 
   void OnStartGame(const Game&, uint64_t seed) override {

@@ -1,9 +1,10 @@
 #include "gameai/linesboard/register.h"
 
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/linesboard/internal/greedy.h"
-#include "gameai/linesboard/linesboard.h"
 #include "gameai/linesboard/internal/lookahead.h"
+#include "gameai/linesboard/linesboard.h"
 #include "gameai/search/mcts.h"
 
 namespace gameai::linesboard {
@@ -30,17 +31,19 @@ GameEntry GameEntryForLinesBoard() {
           },
       .make = [](const Params& params)
           -> absl::StatusOr<std::shared_ptr<const Game>> {
-        absl::StatusOr<Rules> rules = Rules::Create({
-            .rows = static_cast<int>(params.GetInt("rows")),
-            .cols = static_cast<int>(params.GetInt("cols")),
-            .colors = static_cast<int>(params.GetInt("colors")),
-            .initial_balls = static_cast<int>(params.GetInt("initial_balls")),
-            .spawn = static_cast<int>(params.GetInt("spawn")),
-            .min_line = static_cast<int>(params.GetInt("min_line")),
-            .max_turns = static_cast<int>(params.GetInt("max_turns")),
-        });
-        if (!rules.ok()) return rules.status();
-        return MakeKernelGame("linesboard", params, *std::move(rules));
+        GAMEAI_ASSIGN_OR_RETURN(
+            Rules rules,
+            Rules::Create({
+                .rows = static_cast<int>(params.GetInt("rows")),
+                .cols = static_cast<int>(params.GetInt("cols")),
+                .colors = static_cast<int>(params.GetInt("colors")),
+                .initial_balls =
+                    static_cast<int>(params.GetInt("initial_balls")),
+                .spawn = static_cast<int>(params.GetInt("spawn")),
+                .min_line = static_cast<int>(params.GetInt("min_line")),
+                .max_turns = static_cast<int>(params.GetInt("max_turns")),
+            }));
+        return MakeKernelGame("linesboard", params, std::move(rules));
       },
       .agents = {GreedyAgentEntry(), LookaheadAgentEntry(),
                  MctsAgentEntry<Rules>()},

@@ -236,10 +236,9 @@ class AlphaBetaAgent final : public Agent {
   }
 
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), name_);
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), name_));
+    const Rules& rules = kernel->rules();
     if (search_ == nullptr || rules_ != &rules) {
       std::shared_ptr<const EndgameDb> db;
       if (options_.db_seeds > 0) {
@@ -259,7 +258,7 @@ class AlphaBetaAgent final : public Agent {
       }
       rules_ = &rules;
     }
-    const Position& state = (*kernel)->position();
+    const Position& state = kernel->position();
     last_ = search_->Search(state);
     return rules.ToAction(last_.best_move);
   }
@@ -331,11 +330,11 @@ AgentEntry AlphaBetaAgentEntry() {
             ReserveTable(static_cast<int>(params.GetInt("tt"))));
         const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
         if (params.GetInt("db") > 0 && kernel_game != nullptr) {
-          absl::StatusOr<std::shared_ptr<const EndgameDb>> db =
+          GAMEAI_ASSIGN_OR_RETURN(
+              std::shared_ptr<const EndgameDb> db,
               EndgameDb::Shared(kernel_game->rules(),
                                 static_cast<int>(params.GetInt("db")),
-                                params.GetString("db_file"));
-          if (!db.ok()) return db.status();
+                                params.GetString("db_file")));
         }
         return std::make_unique<AlphaBetaAgent>(
             "alphabeta",

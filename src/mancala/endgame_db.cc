@@ -227,16 +227,14 @@ absl::Status EndgameDb::Save(const std::string& path) const {
 
 absl::StatusOr<int> EndgameDb::FileSeeds(const Rules& rules,
                                          const std::string& path) {
-  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
-  if (!in.ok()) return in.status();
-  return FileSeedsOf(*in, rules);
+  GAMEAI_ASSIGN_OR_RETURN(TableFileReader in, TableFileReader::Open(path));
+  return FileSeedsOf(in, rules);
 }
 
 absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
     const Rules& rules, int max_seeds, const std::string& path) {
-  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
-  if (!in.ok()) return in.status();
-  absl::StatusOr<int> seeds = FileSeedsOf(*in, rules);
+  GAMEAI_ASSIGN_OR_RETURN(TableFileReader in, TableFileReader::Open(path));
+  absl::StatusOr<int> seeds = FileSeedsOf(in, rules);
   if (!seeds.ok()) return seeds.status();
   if (max_seeds == -1) max_seeds = *seeds;
   if (*seeds != max_seeds) {
@@ -246,8 +244,7 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
   }
   absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);
   if (!db.ok()) return db.status();
-  GAMEAI_RETURN_IF_ERROR(
-      in->ReadPayload((*db)->values_.get(), (*db)->entries_));
+  GAMEAI_RETURN_IF_ERROR(in.ReadPayload((*db)->values_.get(), (*db)->entries_));
   // Every entry a margin in [-max_seeds, max_seeds] (0, unknown, is not).
   const uint8_t* values = (*db)->values_.get();
   const uint8_t low = static_cast<uint8_t>(kOffset - max_seeds);
@@ -283,10 +280,10 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::LoadOrBuild(
     // Minutes of building are not spent on a file that cannot be written.
     GAMEAI_RETURN_IF_ERROR(CheckWritable(path));
   }
-  absl::StatusOr<std::unique_ptr<EndgameDb>> db = Create(rules, max_seeds);
-  if (!db.ok()) return db.status();
-  (*db)->FillAll();
-  if (!path.empty()) GAMEAI_RETURN_IF_ERROR((*db)->Save(path));
+  GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<EndgameDb> db,
+                          Create(rules, max_seeds));
+  db->FillAll();
+  if (!path.empty()) GAMEAI_RETURN_IF_ERROR(db->Save(path));
   return db;
 }
 
@@ -298,10 +295,9 @@ absl::StatusOr<std::shared_ptr<const EndgameDb>> EndgameDb::Shared(
   const Key key{rules.pits(), rules.options().empty_capture, max_seeds, path};
   std::lock_guard<std::mutex> lock(mutex);
   if (auto it = databases->find(key); it != databases->end()) return it->second;
-  absl::StatusOr<std::unique_ptr<EndgameDb>> db =
-      LoadOrBuild(rules, max_seeds, path);
-  if (!db.ok()) return db.status();
-  std::shared_ptr<const EndgameDb> shared = *std::move(db);
+  GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<EndgameDb> db,
+                          LoadOrBuild(rules, max_seeds, path));
+  std::shared_ptr<const EndgameDb> shared = std::move(db);
   (*databases)[key] = shared;
   return shared;
 }

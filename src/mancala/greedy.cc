@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::mancala {
@@ -55,11 +56,10 @@ class GreedyAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "greedy");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    last_ = GreedyBestMove(rules, (*kernel)->position());
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "greedy"));
+    const Rules& rules = kernel->rules();
+    last_ = GreedyBestMove(rules, kernel->position());
     pits_ = rules.pits();
     return rules.ToAction(last_.move);
   }

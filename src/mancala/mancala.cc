@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/kernel/kernel.h"
 
@@ -224,7 +225,7 @@ absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
   for (int i = 1; i < expected; ++i) {
     s.board[i - 1] = static_cast<uint8_t>(values[i]);
   }
-  if (absl::Status valid = Validate(s); !valid.ok()) return valid;
+  GAMEAI_RETURN_IF_ERROR(Validate(s));
   return s;
 }
 

@@ -1,6 +1,7 @@
 #include "gameai/mancala/register.h"
 
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/mancala/internal/alphabeta.h"
 #include "gameai/mancala/internal/greedy.h"
@@ -56,27 +57,27 @@ absl::StatusOr<StateSolution> SolveState(const gameai::State& state,
   }
   const Rules& rules = kernel->rules();
   const Position& s = kernel->position();
-  absl::StatusOr<SolveResult> r = SolveKalah(rules, s, OptionsFrom(params));
-  if (!r.ok()) return r.status();
+  GAMEAI_ASSIGN_OR_RETURN(SolveResult r,
+                          SolveKalah(rules, s, OptionsFrom(params)));
   StateSolution out;
   out.value_meaning =
       "player 0's final store minus player 1's under perfect play";
-  out.status = rules.IsOver(s) ? "terminal" : r->solved ? "solved" : "bounded";
-  out.value = r->margin;
-  out.value_lower = r->margin_lower;
-  out.value_upper = r->margin_upper;
+  out.status = rules.IsOver(s) ? "terminal" : r.solved ? "solved" : "bounded";
+  out.value = r.margin;
+  out.value_lower = r.margin_lower;
+  out.value_upper = r.margin_upper;
   if (out.status == "solved") {
-    out.best_action = rules.ToAction(r->best_move);
-    out.best_action_text = rules.MoveToString(s, r->best_move);
+    out.best_action = rules.ToAction(r.best_move);
+    out.best_action_text = rules.MoveToString(s, r.best_move);
   }
-  out.nodes = r->nodes;
+  out.nodes = r.nodes;
   for (int pit = 0; pit < rules.pits(); ++pit) {
-    if (r->move_margins[pit] == SolveResult::kNoMove) continue;
+    if (r.move_margins[pit] == SolveResult::kNoMove) continue;
     const Move m = static_cast<Move>(pit);
     out.action_values.push_back({rules.ToAction(m), rules.MoveToString(s, m),
-                                 static_cast<double>(r->move_margins[pit])});
+                                 static_cast<double>(r.move_margins[pit])});
   }
-  out.details = SearchFields(*r);
+  out.details = SearchFields(r);
   return out;
 }
 
@@ -87,30 +88,30 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
     return absl::InvalidArgumentError("not a mancala game");
   }
   const Rules& rules = kernel_game->rules();
-  absl::StatusOr<SolveResult> r =
-      SolveKalah(rules, rules.InitialPosition(), OptionsFrom(params));
-  if (!r.ok()) return r.status();
+  GAMEAI_ASSIGN_OR_RETURN(
+      SolveResult r,
+      SolveKalah(rules, rules.InitialPosition(), OptionsFrom(params)));
   std::vector<SolveField> fields;
-  if (r->solved) {
+  if (r.solved) {
     fields = {
         {"status", std::string("solved")},
-        {"margin", int64_t{r->margin}},
-        {"best_move", rules.MoveToString(rules.InitialPosition(), r->best_move)},
+        {"margin", int64_t{r.margin}},
+        {"best_move", rules.MoveToString(rules.InitialPosition(), r.best_move)},
     };
   } else {
     fields = {{"status", std::string("not solved within the budget")}};
   }
   fields.insert(fields.end(), {
-                                  {"margin_lower", int64_t{r->margin_lower}},
-                                  {"margin_upper", int64_t{r->margin_upper}},
-                                  {"nodes", r->nodes},
+                                  {"margin_lower", int64_t{r.margin_lower}},
+                                  {"margin_upper", int64_t{r.margin_upper}},
+                                  {"nodes", r.nodes},
                               });
-  const std::vector<SolveField> search = SearchFields(*r);
+  const std::vector<SolveField> search = SearchFields(r);
   fields.insert(fields.end(), search.begin(), search.end());
   for (int pit = 0; pit < rules.pits(); ++pit) {
-    if (r->move_margins[pit] != SolveResult::kNoMove) {
+    if (r.move_margins[pit] != SolveResult::kNoMove) {
       fields.push_back({fmt::format("margin_after_pit_{}", pit + 1),
-                        int64_t{r->move_margins[pit]}});
+                        int64_t{r.move_margins[pit]}});
     }
   }
   return fields;
@@ -132,13 +133,14 @@ GameEntry GameEntryForMancala() {
           },
       .make = [](const Params& params)
           -> absl::StatusOr<std::shared_ptr<const Game>> {
-        absl::StatusOr<Rules> rules = Rules::Create(
-            {.pits = static_cast<int>(params.GetInt("pits")),
-             .seeds = static_cast<int>(params.GetInt("seeds")),
-             .first_player = static_cast<Player>(params.GetInt("first_player")),
-             .empty_capture = params.GetBool("empty_capture")});
-        if (!rules.ok()) return rules.status();
-        return MakeKernelGame("mancala", params, *std::move(rules));
+        GAMEAI_ASSIGN_OR_RETURN(
+            Rules rules,
+            Rules::Create({.pits = static_cast<int>(params.GetInt("pits")),
+                           .seeds = static_cast<int>(params.GetInt("seeds")),
+                           .first_player = static_cast<Player>(
+                               params.GetInt("first_player")),
+                           .empty_capture = params.GetBool("empty_capture")}));
+        return MakeKernelGame("mancala", params, std::move(rules));
       },
       .agents = Agents(),
       .solve = Solve,

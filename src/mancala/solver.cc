@@ -457,13 +457,13 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const Position& state
   std::unique_ptr<EndgameDb> db;
   if (result.db_seeds >= 0) {
     bool loaded = false;
-    absl::StatusOr<std::unique_ptr<EndgameDb>> made =
+    GAMEAI_ASSIGN_OR_RETURN(
+        std::unique_ptr<EndgameDb> made,
         options.db_file.empty()
             ? EndgameDb::Create(rules, result.db_seeds)
             : EndgameDb::LoadOrBuild(rules, result.db_seeds, options.db_file,
-                                     &loaded);
-    if (!made.ok()) return made.status();
-    db = *std::move(made);
+                                     &loaded));
+    db = std::move(made);
     result.db_source = options.db_file.empty() ? "on demand"
                        : loaded                ? "loaded"
                                                : "built";

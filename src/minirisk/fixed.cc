@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "absl/status/status.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/internal/agents.h"
 
@@ -65,10 +66,9 @@ namespace {
 class FixedAgent final : public Agent {
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "fixed");
-    if (!kernel.ok()) return kernel.status();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "fixed"));
+    const Position& s = kernel->position();
     const Move card = Rules::Bid(FixedBid(PrizeValue(s.prizes[s.round])));
     if (s.hands[seat()] >> card & 1) return card;  // always, from the start
     // A game it did not play from the start (a loaded position) may have

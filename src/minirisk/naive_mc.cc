@@ -2,6 +2,7 @@
 // random.
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/internal/agents.h"
 #include "gameai/minirisk/internal/monte_carlo.h"
@@ -18,11 +19,10 @@ class NaiveMcAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "naive_mc");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "naive_mc"));
+    const Rules& rules = kernel->rules();
+    const Position& s = kernel->position();
     auto uniform = [](const Position& x, Player p, Rng& rng) {
       return Rules::SampleBid(x, p, rng);
     };
@@ -66,11 +66,10 @@ AgentEntry NaiveMcAgentEntry() {
           },
       .make = [](const Game&, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
-        absl::StatusOr<Outcome> outcome =
-            ParseOutcome(params.GetString("outcome"));
-        if (!outcome.ok()) return outcome.status();
+        GAMEAI_ASSIGN_OR_RETURN(Outcome outcome,
+                                ParseOutcome(params.GetString("outcome")));
         return std::make_unique<NaiveMcAgent>(
-            *outcome, static_cast<int>(params.GetInt("rollouts")),
+            outcome, static_cast<int>(params.GetInt("rollouts")),
             params.GetInt("seed"));
       },
   };

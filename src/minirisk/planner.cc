@@ -3,6 +3,7 @@
 // later: it plans against the opponents it has met, not against noise.
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/internal/agents.h"
 #include "gameai/minirisk/internal/monte_carlo.h"
@@ -21,11 +22,10 @@ class PlannerAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "planner");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "planner"));
+    const Rules& rules = kernel->rules();
+    const Position& s = kernel->position();
     model_.Observe(s);
     const Player self = seat();
     auto now = [&](const Position& x, Player p, Rng& rng) {
@@ -94,11 +94,10 @@ AgentEntry PlannerAgentEntry() {
           },
       .make = [](const Game&, const Params& params)
           -> absl::StatusOr<std::unique_ptr<Agent>> {
-        absl::StatusOr<Outcome> outcome =
-            ParseOutcome(params.GetString("outcome"));
-        if (!outcome.ok()) return outcome.status();
+        GAMEAI_ASSIGN_OR_RETURN(Outcome outcome,
+                                ParseOutcome(params.GetString("outcome")));
         return std::make_unique<PlannerAgent>(
-            *outcome, static_cast<int>(params.GetInt("rollouts")),
+            outcome, static_cast<int>(params.GetInt("rollouts")),
             params.GetDouble("alpha"), params.GetInt("seed"));
       },
       .memory = "learns a bid model of each opponent from game to game",

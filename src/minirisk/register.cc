@@ -1,5 +1,6 @@
 #include "gameai/minirisk/register.h"
 
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/internal/agents.h"
 #include "gameai/minirisk/minirisk.h"
@@ -16,10 +17,10 @@ GameEntry GameEntryForMiniRisk() {
       .params = {ParamDef::Int("players", 5, 2, kMaxPlayers, "players")},
       .make = [](const Params& params)
           -> absl::StatusOr<std::shared_ptr<const Game>> {
-        absl::StatusOr<Rules> rules = Rules::Create(
-            {.players = static_cast<int>(params.GetInt("players"))});
-        if (!rules.ok()) return rules.status();
-        return MakeKernelGame("minirisk", params, *std::move(rules));
+        GAMEAI_ASSIGN_OR_RETURN(Rules rules,
+                                Rules::Create({.players = static_cast<int>(
+                                                   params.GetInt("players"))}));
+        return MakeKernelGame("minirisk", params, std::move(rules));
       },
       .agents = {FixedAgentEntry(), RlAgentEntry(), NaiveMcAgentEntry(),
                  PlannerAgentEntry(), MctsAgentEntry<Rules>()},

@@ -2,6 +2,7 @@
 // learned model and plays the best reply to the predictions.
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/minirisk/internal/agents.h"
 #include "gameai/minirisk/internal/opponent_model.h"
@@ -20,11 +21,10 @@ class RlAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "rl");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "rl"));
+    const Rules& rules = kernel->rules();
+    const Position& s = kernel->position();
     model_.Observe(s);
     std::array<uint8_t, kMaxPlayers> predicted{};
     for (Player q = 0; q < rules.NumPlayers(); ++q) {

@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/yacht/optimal.h"
 
@@ -27,11 +28,10 @@ class OptimalAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "optimal");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "optimal"));
+    const Rules& rules = kernel->rules();
+    const Position& s = kernel->position();
     absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
         OptimalTable::Shared(rules.options(), cache_);
     if (!table.ok()) return table.status();
@@ -75,11 +75,10 @@ class GreedyAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "greedy");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "greedy"));
+    const Rules& rules = kernel->rules();
+    const Position& s = kernel->position();
     int best = -1, best_points = -1;
     for (int c = 0; c < kNumCategories; ++c) {
       const int points = rules.ScoreFor(s.cards[seat()], c, s.dice);
@@ -114,9 +113,9 @@ AgentEntry OptimalAgentEntry() {
         // made, before a match, not at its first move.
         const auto* kernel_game = dynamic_cast<const KernelGame<Rules>*>(&game);
         if (!cache.empty() && kernel_game != nullptr) {
-          absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
-              OptimalTable::Shared(kernel_game->rules().options(), cache);
-          if (!table.ok()) return table.status();
+          GAMEAI_ASSIGN_OR_RETURN(
+              std::shared_ptr<const OptimalTable> table,
+              OptimalTable::Shared(kernel_game->rules().options(), cache));
         }
         return std::make_unique<OptimalAgent>(cache);
       },

@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::yacht::dice8 {
@@ -283,11 +284,10 @@ class Dice8Agent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "dice8");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "dice8"));
+    const Rules& rules = kernel->rules();
+    const Position& s = kernel->position();
     const Scorecard& card = s.cards[seat()];
     if (s.rolls_left == 2) target_ = -1;  // a new turn: no plan yet
     const Decision d = Decide(rules, card, s.dice, s.rolls_left, target_);

@@ -176,11 +176,11 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
 
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
     const Options& options, int threads) {
-  absl::StatusOr<Rules> rules =
-      Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus});
-  if (!rules.ok()) return rules.status();
+  GAMEAI_ASSIGN_OR_RETURN(
+      Rules rules,
+      Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus}));
   if (threads < 1) threads = 1;
-  auto table = std::shared_ptr<OptimalTable>(new OptimalTable(*rules));
+  auto table = std::shared_ptr<OptimalTable>(new OptimalTable(rules));
   const std::array<uint64_t, 64> reach = ReachableUpperTable();
   const int flags = options.yahtzee_bonus ? 2 : 1;
   // Open masks by number of open categories: a layer needs only the ones
@@ -249,12 +249,12 @@ absl::Status OptimalTable::Save(const std::string& path) const {
 
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Load(
     const Options& options, const std::string& path) {
-  absl::StatusOr<Rules> rules =
-      Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus});
-  if (!rules.ok()) return rules.status();
+  GAMEAI_ASSIGN_OR_RETURN(
+      Rules rules,
+      Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus}));
   absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
   if (!in.ok()) return in.status();
-  auto table = std::shared_ptr<OptimalTable>(new OptimalTable(*rules));
+  auto table = std::shared_ptr<OptimalTable>(new OptimalTable(rules));
   GAMEAI_RETURN_IF_ERROR(
       in->Expect(kTableKind, kTableVersion,
                  TableParams(options.yahtzee_bonus, table->values_.size())));
@@ -326,10 +326,9 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
                               ? threads
                               : static_cast<int>(std::max(
                                     1u, std::thread::hardware_concurrency()));
-      absl::StatusOr<std::shared_ptr<const OptimalTable>> computed =
-          Compute(options, workers);
-      if (!computed.ok()) return computed.status();
-      table = *computed;
+      GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const OptimalTable> computed,
+                              Compute(options, workers));
+      table = computed;
     }
     if (!cache_path.empty()) GAMEAI_RETURN_IF_ERROR(table->Save(cache_path));
   }

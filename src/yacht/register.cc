@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/search/mcts.h"
 #include "gameai/yacht/internal/dice8.h"
@@ -21,18 +22,18 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
     return absl::InvalidArgumentError("not a yacht game");
   const Options& options = kernel_game->rules().options();
   const auto start = std::chrono::steady_clock::now();
-  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+  GAMEAI_ASSIGN_OR_RETURN(
+      std::shared_ptr<const OptimalTable> table,
       params.GetString("cache").empty()
           ? OptimalTable::Compute(options,
                                   static_cast<int>(params.GetInt("threads")))
           : OptimalTable::Shared(options, params.GetString("cache"),
-                                 static_cast<int>(params.GetInt("threads")));
-  if (!table.ok()) return table.status();
+                                 static_cast<int>(params.GetInt("threads"))));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   return std::vector<SolveField>{
-      {"expected_score", (*table)->StartValue()},
+      {"expected_score", table->StartValue()},
       {"seconds", seconds},
       {"rules",
        std::string(
@@ -48,12 +49,11 @@ absl::StatusOr<std::vector<SolveField>> Solve(const Game& game,
 absl::StatusOr<std::vector<SolveField>> ScorecardValue(
     const Game& game, std::string_view scorecard,
     std::string_view solver_options) {
-  absl::StatusOr<double> to_come =
-      LookupScorecard(game, scorecard, solver_options);
-  if (!to_come.ok()) return to_come.status();
+  GAMEAI_ASSIGN_OR_RETURN(double to_come,
+                          LookupScorecard(game, scorecard, solver_options));
   const double total = ParseScorecard(scorecard)->total;
-  return std::vector<SolveField>{{"expected_points_to_come", *to_come},
-                                 {"expected_final_score", total + *to_come}};
+  return std::vector<SolveField>{{"expected_points_to_come", to_come},
+                                 {"expected_final_score", total + to_come}};
 }
 
 }  // namespace
@@ -72,11 +72,12 @@ GameEntry GameEntryForYacht() {
           },
       .make = [](const Params& params)
           -> absl::StatusOr<std::shared_ptr<const Game>> {
-        absl::StatusOr<Rules> rules = Rules::Create(
-            {.players = static_cast<int>(params.GetInt("players")),
-             .yahtzee_bonus = params.GetBool("yahtzee_bonus")});
-        if (!rules.ok()) return rules.status();
-        return MakeKernelGame("yacht", params, *std::move(rules));
+        GAMEAI_ASSIGN_OR_RETURN(
+            Rules rules,
+            Rules::Create(
+                {.players = static_cast<int>(params.GetInt("players")),
+                 .yahtzee_bonus = params.GetBool("yahtzee_bonus")}));
+        return MakeKernelGame("yacht", params, std::move(rules));
       },
       .agents = {dice8::Dice8AgentEntry(), OptimalAgentEntry(),
                  YachtGreedyAgentEntry(), MctsAgentEntry<Rules>()},

@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_split.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/dynamic/state_solver.h"
 #include "gameai/kernel/kernel_adapter.h"
@@ -59,8 +60,7 @@ absl::StatusOr<Scorecard> ParseScorecard(std::string_view text) {
         "player's numbers of the state text), got {} in '{}'",
         words.size(), text));
   }
-  absl::StatusOr<uint16_t> open = ParseOpen(words[0]);
-  if (!open.ok()) return open.status();
+  GAMEAI_ASSIGN_OR_RETURN(uint16_t open, ParseOpen(words[0]));
   constexpr const char* kNames[] = {"OPEN", "TOTAL", "UPPER", "YACHT50"};
   constexpr int kMax[] = {0, kMaxTotal, 105, 1};
   int v[4] = {};
@@ -79,7 +79,7 @@ absl::StatusOr<Scorecard> ParseScorecard(std::string_view text) {
         fmt::format("scorecard: TOTAL {} is below the upper total {}{}", v[1],
                     v[2], bonus ? " and its bonus 35" : ""));
   }
-  return Scorecard{*open, static_cast<uint16_t>(v[1]),
+  return Scorecard{open, static_cast<uint16_t>(v[1]),
                    static_cast<uint8_t>(v[2]), static_cast<uint8_t>(v[3])};
 }
 
@@ -91,8 +91,7 @@ absl::StatusOr<double> LookupScorecard(const Game& game,
     return absl::InvalidArgumentError(fmt::format(
         "scorecard lookups are Yacht's; {} is not a yacht game", game.Spec()));
   }
-  absl::StatusOr<Scorecard> card = ParseScorecard(scorecard);
-  if (!card.ok()) return card.status();
+  GAMEAI_ASSIGN_OR_RETURN(Scorecard card, ParseScorecard(scorecard));
   absl::StatusOr<const GameEntry*> entry = SolverEntry(game);
   if (!entry.ok()) return entry.status();
   absl::StatusOr<Params> params = ResolveSolverOptions(**entry, solver_options);
@@ -102,7 +101,7 @@ absl::StatusOr<double> LookupScorecard(const Game& game,
                            params->GetString("cache"),
                            static_cast<int>(params->GetInt("threads")));
   if (!table.ok()) return table.status();
-  return (*table)->Lookup(*card);
+  return (*table)->Lookup(card);
 }
 
 absl::StatusOr<StateSolution> SolveYachtState(const gameai::State& state,
@@ -124,18 +123,18 @@ absl::StatusOr<StateSolution> SolveYachtState(const gameai::State& state,
     }
     return out;
   }
-  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+  GAMEAI_ASSIGN_OR_RETURN(
+      std::shared_ptr<const OptimalTable> table,
       OptimalTable::Shared(rules.options(), solver_params.GetString("cache"),
-                           static_cast<int>(solver_params.GetInt("threads")));
-  if (!table.ok()) return table.status();
+                           static_cast<int>(solver_params.GetInt("threads"))));
   const Scorecard& card = s.cards[s.player];
-  if (absl::StatusOr<double> start = (*table)->Lookup(card); !start.ok()) {
+  if (absl::StatusOr<double> start = table->Lookup(card); !start.ok()) {
     return absl::InvalidArgumentError(
         fmt::format("yacht state: player {}'s {}", s.player,
                     Str(start.status().message())));
   }
   auto plan = std::make_unique<OptimalTable::TurnPlan>();
-  (*table)->PlanTurn(card, *plan);
+  table->PlanTurn(card, *plan);
   out.status = "solved";
   if (s.phase == kRoll) {
     out.value = plan->keep[s.rolls_left][s.dice];
@@ -146,7 +145,7 @@ absl::StatusOr<StateSolution> SolveYachtState(const gameai::State& state,
     // when strictly better (no pointless roll).
     double best_value = -1;
     for (int c = 0; c < kNumCategories; ++c) {
-      const double value = (*table)->CategoryValue(card, c, s.dice);
+      const double value = table->CategoryValue(card, c, s.dice);
       if (value < 0) continue;
       const Move move = static_cast<Move>(kFirstScoreAction + c);
       out.action_values.push_back(

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 
 namespace gameai::yacht {
@@ -553,7 +554,7 @@ absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
     s.cards[p] = {static_cast<uint16_t>(c[0]), static_cast<uint16_t>(c[1]),
                   static_cast<uint8_t>(c[2]), static_cast<uint8_t>(c[3])};
   }
-  if (absl::Status valid = Validate(s); !valid.ok()) return valid;
+  GAMEAI_RETURN_IF_ERROR(Validate(s));
   return s;
 }
 

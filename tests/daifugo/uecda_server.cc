@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 
 namespace gameai::uecda::testing {
 namespace {
@@ -137,10 +138,10 @@ absl::StatusOr<std::unique_ptr<TestServer>> TestServer::Open(
     return absl::InvalidArgumentError(
         "test server: games >= 1, reset_every >= 2, shuffle_every >= 1");
   }
-  absl::StatusOr<std::unique_ptr<Listener>> listener = Listener::Open(0);
-  if (!listener.ok()) return listener.status();
+  GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<Listener> listener,
+                          Listener::Open(0));
   std::unique_ptr<TestServer> server(new TestServer(options));
-  server->listener_ = *std::move(listener);
+  server->listener_ = std::move(listener);
   server->rng_.Seed(options.seed);
   return server;
 }
@@ -186,10 +187,9 @@ Table TestServer::Receive(int p, absl::Status& status) {
 
 absl::StatusOr<ServerReport> TestServer::Run() {
   for (int p = 0; p < kPlayers; ++p) {
-    absl::StatusOr<std::unique_ptr<Connection>> c =
-        listener_->Accept(options_.timeout);
-    if (!c.ok()) return c.status();
-    clients_[p] = *std::move(c);
+    GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<Connection> c,
+                            listener_->Accept(options_.timeout));
+    clients_[p] = std::move(c);
     absl::StatusOr<Table> hello =
         clients_[p]->ReadTable(options_.timeout, "the handshake");
     if (!hello.ok()) return hello.status();
@@ -201,12 +201,11 @@ absl::StatusOr<ServerReport> TestServer::Run() {
     for (int i = 0; i < 9 && (*hello)[1][i] != 0; ++i) {
       report_.names[p] += static_cast<char>((*hello)[1][i] & 0x7F);
     }
-    if (absl::Status s = SendInt(p, static_cast<uint32_t>(p)); !s.ok())
-      return s;
+    GAMEAI_RETURN_IF_ERROR(SendInt(p, static_cast<uint32_t>(p)));
   }
   for (int s = 0; s < kPlayers; ++s) seat_[s] = s;
   for (int n = 1; n <= options_.games; ++n) {
-    if (absl::Status s = PlayGame(n); !s.ok()) return s;
+    GAMEAI_RETURN_IF_ERROR(PlayGame(n));
   }
   for (auto& c : clients_) c->Close();
   return report_;
@@ -259,7 +258,7 @@ absl::Status TestServer::PlayGame(int n) {
       t[6][5 + q] = reset ? 0 : static_cast<uint32_t>(klass_[q]);
       t[6][10 + q] = static_cast<uint32_t>(seat_[q]);
     }
-    if (absl::Status st = Send(p, t); !st.ok()) return st;
+    GAMEAI_RETURN_IF_ERROR(Send(p, t));
   }
   absl::Status status;
   if (!reset) {
@@ -308,7 +307,7 @@ absl::Status TestServer::PlayGame(int n) {
       t[5][2] = p == cur;
       t[5][3] = static_cast<uint32_t>(cur);
       state_rows(t);
-      if (absl::Status st = Send(p, t); !st.ok()) return st;
+      GAMEAI_RETURN_IF_ERROR(Send(p, t));
     }
     Table sub_table = Receive(cur, status);
     if (!status.ok()) return status;
@@ -318,10 +317,7 @@ absl::Status TestServer::PlayGame(int n) {
     if (cur == options_.refuse_player) accepted = false;
     const bool pass_on_empty =
         sub.type == Submission::kPass && field.meld.type == Submission::kPass;
-    if (absl::Status st = SendInt(cur, accepted || pass_on_empty ? 9 : 8);
-        !st.ok()) {
-      return st;
-    }
+    GAMEAI_RETURN_IF_ERROR(SendInt(cur, accepted || pass_on_empty ? 9 : 8));
     bool clear = false;
     if (accepted) {
       const Submission was = field.meld;
@@ -357,7 +353,7 @@ absl::Status TestServer::PlayGame(int n) {
       for (int r = 5; r < kRows; ++r) t[r] = {};
       t[5][3] = static_cast<uint32_t>(cur);
       state_rows(t);
-      if (absl::Status st = Send(p, t); !st.ok()) return st;
+      GAMEAI_RETURN_IF_ERROR(Send(p, t));
     }
     bool over = out >= players - 1;
     if (!over && refused >= 20) {  // the rest placed at random
@@ -385,10 +381,7 @@ absl::Status TestServer::PlayGame(int n) {
       report_.places.push_back(places);
       ++report_.games;
       for (int p = 0; p < players; ++p) {
-        if (absl::Status st = SendInt(p, n == options_.games ? 2 : 1);
-            !st.ok()) {
-          return st;
-        }
+        GAMEAI_RETURN_IF_ERROR(SendInt(p, n == options_.games ? 2 : 1));
       }
       return absl::OkStatus();
     }
@@ -413,7 +406,7 @@ absl::Status TestServer::PlayGame(int n) {
       }
     }
     for (int p = 0; p < players; ++p) {
-      if (absl::Status st = SendInt(p, 0); !st.ok()) return st;
+      GAMEAI_RETURN_IF_ERROR(SendInt(p, 0));
     }
   }
 }

@@ -91,6 +91,7 @@
 #include "absl/types/span.h"
 #include "fmt/format.h"
 #include "gameai/base/random.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/types.h"
 
 namespace gameai {
@@ -379,9 +380,7 @@ absl::Status CheckPlayable(const R& rules, const typename R::Position& state) {
           return absl::InvalidArgumentError(
               fmt::format("player {} has no move at a simultaneous node", p));
         }
-        if (absl::Status order = unordered(moves, itself); !order.ok()) {
-          return order;
-        }
+        GAMEAI_RETURN_IF_ERROR(unordered(moves, itself));
         for (const auto& m : moves) {
           if (!in_range(m)) {
             return absl::InvalidArgumentError(fmt::format(
@@ -405,7 +404,7 @@ absl::Status CheckPlayable(const R& rules, const typename R::Position& state) {
         "player {} is to move but has no legal move (the game would be over)",
         player));
   }
-  if (absl::Status order = unordered(moves, itself); !order.ok()) return order;
+  GAMEAI_RETURN_IF_ERROR(unordered(moves, itself));
   for (const auto& m : moves) {
     bool legal = in_range(m);
     if constexpr (HasFastIsLegal<R>) legal = legal && rules.IsLegal(state, m);

@@ -14,6 +14,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/dynamic/game.h"
 #include "gameai/kernel/kernel.h"
@@ -33,16 +34,15 @@ std::unique_ptr<State> KernelGame<R>::NewInitialState() const {
 template <Kernel R>
 absl::StatusOr<std::unique_ptr<State>> KernelGame<R>::DeserializeState(
     std::string_view text) const {
-  absl::StatusOr<typename R::Position> state = rules_.Deserialize(text);
-  if (!state.ok()) return state.status();
+  GAMEAI_ASSIGN_OR_RETURN(typename R::Position state, rules_.Deserialize(text));
   if constexpr (!HasValidate<R>) {  // else Deserialize has validated it
-    if (absl::Status valid = CheckPlayable(rules_, *state); !valid.ok()) {
+    if (absl::Status valid = CheckPlayable(rules_, state); !valid.ok()) {
       return absl::InvalidArgumentError(fmt::format(
           "{}: not a playable state: {}", name_, Str(valid.message())));
     }
   }
   auto self = std::static_pointer_cast<const KernelGame<R>>(shared_from_this());
-  return std::make_unique<KernelState<R>>(std::move(self), *state);
+  return std::make_unique<KernelState<R>>(std::move(self), state);
 }
 
 template <Kernel R>

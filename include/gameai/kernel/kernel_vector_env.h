@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "fmt/format.h"
 #include "gameai/base/random.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/dynamic/agent.h"
 #include "gameai/dynamic/game.h"
 #include "gameai/dynamic/vector_env.h"
@@ -45,10 +46,9 @@ class KernelVectorEnv final : public VectorEnv {
         slot.opponents.resize(rules.NumPlayers());
         for (Player q = 0; q < rules.NumPlayers(); ++q) {
           if (q == options.player) continue;
-          absl::StatusOr<std::unique_ptr<Agent>> agent =
-              options.make_opponent();
-          if (!agent.ok()) return agent.status();
-          slot.opponents[q] = *std::move(agent);
+          GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<Agent> agent,
+                                  options.make_opponent());
+          slot.opponents[q] = std::move(agent);
         }
       }
     }
@@ -59,16 +59,13 @@ class KernelVectorEnv final : public VectorEnv {
   int num_envs() const override { return static_cast<int>(slots_.size()); }
 
   absl::Status Reset(const VectorEnvBuffers& out) override {
-    if (absl::Status s = CheckVectorEnvBuffers(*game_, num_envs(), out);
-        !s.ok()) {
-      return s;
-    }
+    GAMEAI_RETURN_IF_ERROR(CheckVectorEnvBuffers(*game_, num_envs(), out));
     for (int i = 0; i < num_envs(); ++i) {
       Slot& slot = slots_[i];
       slot.rng.Seed(DeriveSeed(options_.seed, i));
       slot.episode = 0;
-      if (absl::Status s = StartGame(slot); !s.ok()) return s;
-      if (absl::Status s = Advance(i, out); !s.ok()) return s;
+      GAMEAI_RETURN_IF_ERROR(StartGame(slot));
+      GAMEAI_RETURN_IF_ERROR(Advance(i, out));
       std::fill_n(out.rewards.begin() + i * players_, players_, 0.0f);
       out.done[i] = 0;
       Write(i, out);
@@ -78,10 +75,7 @@ class KernelVectorEnv final : public VectorEnv {
 
   absl::Status Step(absl::Span<const int64_t> actions,
                     const VectorEnvBuffers& out) override {
-    if (absl::Status s = CheckVectorEnvBuffers(*game_, num_envs(), out);
-        !s.ok()) {
-      return s;
-    }
+    GAMEAI_RETURN_IF_ERROR(CheckVectorEnvBuffers(*game_, num_envs(), out));
     if (static_cast<int>(actions.size()) != num_envs()) {
       return absl::InvalidArgumentError(
           fmt::format("step: {} actions for {} games (one per game)",
@@ -100,16 +94,12 @@ class KernelVectorEnv final : public VectorEnv {
       const Player seat = ToAct(slot);
       if (slot.sim_open) {
         slot.joint[seat] = move;
-        if (absl::Status s = NextSimultaneousSeat(slot, seat + 1); !s.ok()) {
-          return s;
-        }
+        GAMEAI_RETURN_IF_ERROR(NextSimultaneousSeat(slot, seat + 1));
       } else {
-        if (absl::Status s = Inform(slot, seat, move); !s.ok()) {
-          return s;
-        }
+        GAMEAI_RETURN_IF_ERROR(Inform(slot, seat, move));
         rules_.Apply(slot.state, move);
       }
-      if (absl::Status s = Advance(i, out); !s.ok()) return s;
+      GAMEAI_RETURN_IF_ERROR(Advance(i, out));
       Write(i, out);
     }
     return absl::OkStatus();
@@ -225,25 +215,22 @@ class KernelVectorEnv final : public VectorEnv {
         }
       }
       const std::unique_ptr<State> view = make_view_(after, q);
-      if (absl::Status s = slot.opponents[q]->Inform(*view, event); !s.ok()) {
-        return s;
-      }
+      GAMEAI_RETURN_IF_ERROR(slot.opponents[q]->Inform(*view, event));
     }
     return absl::OkStatus();
   }
 
   absl::StatusOr<Move> OpponentMove(Slot& slot, Player seat) {
     const std::unique_ptr<State> view = make_view_(slot.state, seat);
-    absl::StatusOr<Action> action = slot.opponents[seat]->Step(*view);
-    if (!action.ok()) return action.status();
+    GAMEAI_ASSIGN_OR_RETURN(Action action, slot.opponents[seat]->Step(*view));
     // Never applied unchecked: an agent's bug is an error, not a state no
     // game reaches.
-    if (!IsLegalHere(slot, seat, *action)) {
+    if (!IsLegalHere(slot, seat, action)) {
       return absl::InternalError(
           fmt::format("opponent '{}' at seat {} chose illegal action {}",
-                      options_.opponents, seat, *action));
+                      options_.opponents, seat, action));
     }
-    return rules_.ToMove(*action);
+    return rules_.ToMove(action);
   }
 
   // NextSimultaneousSeat: moves the open simultaneous node on to the
@@ -258,9 +245,7 @@ class KernelVectorEnv final : public VectorEnv {
     }
     slot.sim_open = false;
     if constexpr (SimultaneousKernel<R>) {
-      if (absl::Status s = Inform(slot, kSimultaneousPlayer, Move{}); !s.ok()) {
-        return s;
-      }
+      GAMEAI_RETURN_IF_ERROR(Inform(slot, kSimultaneousPlayer, Move{}));
       rules_.ApplyJoint(slot.state, slot.joint.data());
     }
     return absl::OkStatus();
@@ -281,38 +266,29 @@ class KernelVectorEnv final : public VectorEnv {
           for (Player r = 0; r < players_; ++r) {
             returns[r] = rules_.Return(slot.state, r);
           }
-          if (absl::Status s = slot.opponents[q]->EndGame(
-                  *make_view_(slot.state, q), returns);
-              !s.ok()) {
-            return s;
-          }
+          GAMEAI_RETURN_IF_ERROR(
+              slot.opponents[q]->EndGame(*make_view_(slot.state, q), returns));
         }
         out.done[i] = 1;
-        if (absl::Status s = StartGame(slot); !s.ok()) return s;
+        GAMEAI_RETURN_IF_ERROR(StartGame(slot));
       } else if (current == kChancePlayer) {
         if constexpr (ChanceKernel<R>) {
           const Move move = rules_.SampleChance(slot.state, slot.rng);
-          if (absl::Status s = Inform(slot, kChancePlayer, move); !s.ok()) {
-            return s;
-          }
+          GAMEAI_RETURN_IF_ERROR(Inform(slot, kChancePlayer, move));
           rules_.Apply(slot.state, move);
         }
       } else if (current == kSimultaneousPlayer) {
         slot.sim_open = true;
         for (Player q = 0; q < players_; ++q) {
           if (!Opponent(slot, q)) continue;
-          absl::StatusOr<Move> move = OpponentMove(slot, q);
-          if (!move.ok()) return move.status();
-          slot.joint[q] = *move;
+          GAMEAI_ASSIGN_OR_RETURN(Move move, OpponentMove(slot, q));
+          slot.joint[q] = move;
         }
-        if (absl::Status s = NextSimultaneousSeat(slot, 0); !s.ok()) return s;
+        GAMEAI_RETURN_IF_ERROR(NextSimultaneousSeat(slot, 0));
       } else if (Opponent(slot, current)) {
-        absl::StatusOr<Move> move = OpponentMove(slot, current);
-        if (!move.ok()) return move.status();
-        if (absl::Status s = Inform(slot, current, *move); !s.ok()) {
-          return s;
-        }
-        rules_.Apply(slot.state, *move);
+        GAMEAI_ASSIGN_OR_RETURN(Move move, OpponentMove(slot, current));
+        GAMEAI_RETURN_IF_ERROR(Inform(slot, current, move));
+        rules_.Apply(slot.state, move);
       } else {
         return absl::OkStatus();
       }

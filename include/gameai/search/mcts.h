@@ -240,15 +240,14 @@ class MctsAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const State& view) override {
-    absl::StatusOr<const KernelState<R>*> kernel =
-        KernelViewOf<R>(view, seat(), "mcts");
-    if (!kernel.ok()) return kernel.status();
-    const R& rules = (*kernel)->rules();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<R>* kernel,
+                            KernelViewOf<R>(view, seat(), "mcts"));
+    const R& rules = kernel->rules();
     if (search_ == nullptr || rules_ != &rules) {
       search_ = std::make_unique<Search>(rules, options_);
       rules_ = &rules;
     }
-    last_state_ = (*kernel)->position();
+    last_state_ = kernel->position();
     try {
       absl::StatusOr<typename R::Move> move =
           search_->Search(last_state_, seat(), rng_);

@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/base/random.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/dynamic/registry.h"
 #include "gameai/kernel/kernel_adapter.h"
 
@@ -59,7 +60,7 @@ absl::Status MatchTracker::OnDeal(const Table& t) {
     return Protocol("[6][5..9] give every class 0..4 once, or all 0");
   }
   std::array<int, kPlayers> counts{};
-  if (absl::Status s = ReadCounts(t, counts); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(ReadCounts(t, counts));
   int total = 0;
   for (int c : counts) total += c;
   if (total != 53)
@@ -159,7 +160,7 @@ absl::Status MatchTracker::OnHand(const Table& t) {
   }
   if ((*hand & played_) != 0)
     return Protocol("the hand holds cards already played");
-  if (absl::Status s = ReadCounts(t, count_); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(ReadCounts(t, count_));
   if (first_hand_) {
     first_hand_ = false;
     auto with_class = [&](int c) {
@@ -216,7 +217,7 @@ absl::Status MatchTracker::OnField(const Table& t, std::string& move) {
         fmt::format("field table: [5][3] = {} is no player", mover));
   }
   std::array<int, kPlayers> counts{};
-  if (absl::Status s = ReadCounts(t, counts); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(ReadCounts(t, counts));
   for (int p = 0; p < kPlayers; ++p) {
     if (p != static_cast<int>(mover) && counts[p] != count_[p]) {
       return Protocol(
@@ -274,11 +275,11 @@ class Session {
   explicit Session(const ClientOptions& options) : options_(options) {}
 
   absl::StatusOr<MatchSummary> Run() {
-    absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(kServerGame);
-    if (!game.ok()) return game.status();
-    game_ = std::dynamic_pointer_cast<const KernelGame<daifugo::Rules>>(*game);
+    GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const Game> game,
+                            LoadGame(kServerGame));
+    game_ = std::dynamic_pointer_cast<const KernelGame<daifugo::Rules>>(game);
     absl::StatusOr<std::unique_ptr<Agent>> agent =
-        LoadAgent(**game, options_.agent);
+        LoadAgent(*game, options_.agent);
     if (!agent.ok()) return agent.status();
     agent_ = *std::move(agent);
 
@@ -288,20 +289,17 @@ class Session {
     conn_ = *std::move(conn);
     absl::StatusOr<int> me = Handshake();
     if (!me.ok()) return me.status();
-    if (absl::Status s = agent_->StartGame(**game, *me, options_.seed);
-        !s.ok()) {
-      return s;
-    }
+    GAMEAI_RETURN_IF_ERROR(agent_->StartGame(*game, *me, options_.seed));
     MatchTracker tracker(*me);
     MatchSummary summary{.player = *me};
     absl::StatusOr<Table> deal =
         conn_->ReadTable(options_.timeout, "the first deal");
     while (true) {
       if (!deal.ok()) return deal.status();
-      if (absl::Status s = tracker.OnDeal(*deal); !s.ok()) return s;
+      GAMEAI_RETURN_IF_ERROR(tracker.OnDeal(*deal));
       Log("game {}: player {} dealt {}\n", tracker.game(), *me,
           daifugo::CardsText(tracker.hand()));
-      if (absl::Status s = GiveBack(tracker); !s.ok()) return s;
+      GAMEAI_RETURN_IF_ERROR(GiveBack(tracker));
       absl::StatusOr<uint32_t> flag = PlayGame(tracker, summary);
       if (!flag.ok()) return flag.status();
       tracker.EndGame();
@@ -340,14 +338,11 @@ class Session {
     for (size_t i = 0; i < options_.name.size() && i < kCols; ++i) {
       hello[1][i] = static_cast<unsigned char>(options_.name[i]);
     }
-    if (absl::Status s = conn_->WriteTable(hello, options_.timeout); !s.ok()) {
-      return s;
-    }
-    absl::StatusOr<uint32_t> me =
-        conn_->ReadInt(options_.timeout, "the player number");
-    if (!me.ok()) return me.status();
-    if (*me >= kPlayers) return Protocol(fmt::format("player number {}", *me));
-    return static_cast<int>(*me);
+    GAMEAI_RETURN_IF_ERROR(conn_->WriteTable(hello, options_.timeout));
+    GAMEAI_ASSIGN_OR_RETURN(
+        uint32_t me, conn_->ReadInt(options_.timeout, "the player number"));
+    if (me >= kPlayers) return Protocol(fmt::format("player number {}", me));
+    return static_cast<int>(me);
   }
 
   absl::StatusOr<Action> Ask(const Position& view) {
@@ -360,13 +355,13 @@ class Session {
     if (n == 0) return absl::OkStatus();
     Cards given = 0;
     for (int k = 0; k < n; ++k) {
-      absl::StatusOr<Action> a = Ask(tracker.GiveBackView(n - k, given));
-      if (!a.ok()) return a.status();
-      const int card = static_cast<int>(*a) - daifugo::kGiveAction;
+      GAMEAI_ASSIGN_OR_RETURN(Action a,
+                              Ask(tracker.GiveBackView(n - k, given)));
+      const int card = static_cast<int>(a) - daifugo::kGiveAction;
       if (card < 0 || card >= 53 || !((tracker.hand() & ~given) >> card & 1)) {
         return absl::InternalError(
             fmt::format("agent '{}' gave back action {}, no card of its hand",
-                        options_.agent, *a));
+                        options_.agent, a));
       }
       given |= Cards{1} << card;
     }
@@ -379,18 +374,17 @@ class Session {
   absl::StatusOr<uint32_t> PlayGame(MatchTracker& tracker,
                                     MatchSummary& summary) {
     while (true) {
-      absl::StatusOr<Table> hand =
-          conn_->ReadTable(options_.timeout, "a hand table");
-      if (!hand.ok()) return hand.status();
-      if (absl::Status s = tracker.OnHand(*hand); !s.ok()) return s;
+      GAMEAI_ASSIGN_OR_RETURN(
+          Table hand, conn_->ReadTable(options_.timeout, "a hand table"));
+      GAMEAI_RETURN_IF_ERROR(tracker.OnHand(hand));
       if (tracker.my_turn()) {
-        if (absl::Status s = Submit(tracker, summary); !s.ok()) return s;
+        GAMEAI_RETURN_IF_ERROR(Submit(tracker, summary));
       }
       absl::StatusOr<Table> field =
           conn_->ReadTable(options_.timeout, "a field table");
       if (!field.ok()) return field.status();
       std::string move;
-      if (absl::Status s = tracker.OnField(*field, move); !s.ok()) return s;
+      GAMEAI_RETURN_IF_ERROR(tracker.OnField(*field, move));
       Log("game {}: {}\n", tracker.game(), move);
       absl::StatusOr<uint32_t> flag =
           conn_->ReadInt(options_.timeout, "the end flag");
@@ -402,9 +396,8 @@ class Session {
   }
 
   absl::Status Submit(MatchTracker& tracker, MatchSummary& summary) {
-    absl::StatusOr<Position> view = tracker.TurnView();
-    if (!view.ok()) return view.status();
-    absl::StatusOr<Action> a = Ask(*view);
+    GAMEAI_ASSIGN_OR_RETURN(Position view, tracker.TurnView());
+    absl::StatusOr<Action> a = Ask(view);
     if (!a.ok()) return a.status();
     if (*a >= daifugo::kMeldActions) {
       return absl::InternalError(fmt::format(
@@ -443,9 +436,9 @@ class Session {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Agent>> LoadUecdaAgent(const std::string& spec) {
-  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(kServerGame);
-  if (!game.ok()) return game.status();
-  return LoadAgent(**game, spec);
+  GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const Game> game,
+                          LoadGame(kServerGame));
+  return LoadAgent(*game, spec);
 }
 
 absl::StatusOr<MatchSummary> PlayMatch(const ClientOptions& options) {

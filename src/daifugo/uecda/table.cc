@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 
 namespace gameai::uecda {
 namespace {
@@ -80,7 +81,7 @@ Table CardsTable(Cards cards) {
 }
 
 absl::StatusOr<Cards> HandOf(const Table& t) {
-  if (absl::Status s = CheckCardCells(t); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(CheckCardCells(t));
   Cards cards = 0;
   for (int row = 0; row <= kJokerRow; ++row) {
     for (int col = 0; col < kCols; ++col) {
@@ -115,7 +116,7 @@ Table MeldTable(const Meld& meld, bool revolution) {
 }
 
 absl::StatusOr<Meld> ParseMeld(const Table& t) {
-  if (absl::Status s = CheckCardCells(t); !s.ok()) return s;
+  GAMEAI_RETURN_IF_ERROR(CheckCardCells(t));
   int n = 0, low_col = kCols, row = -1;
   for (int col = 0; col < kCols; ++col) {
     for (int r = 0; r <= kJokerRow; ++r) {

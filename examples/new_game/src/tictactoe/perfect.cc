@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 
 namespace gameai::tictactoe {
@@ -110,11 +111,10 @@ class PerfectAgent final : public Agent {
 
  protected:
   absl::StatusOr<Action> DoStep(const gameai::State& view) override {
-    absl::StatusOr<const KernelState<Rules>*> kernel =
-        KernelViewOf<Rules>(view, seat(), "perfect");
-    if (!kernel.ok()) return kernel.status();
-    const Rules& rules = (*kernel)->rules();
-    const Position& s = (*kernel)->position();
+    GAMEAI_ASSIGN_OR_RETURN(const KernelState<Rules>* kernel,
+                            KernelViewOf<Rules>(view, seat(), "perfect"));
+    const Rules& rules = kernel->rules();
+    const Position& s = kernel->position();
     last_ = PerfectMove(rules, s);
     empty_before_ = Rules::EmptyCells(s);
     return rules.ToAction(last_.move);

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/status/statusor.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/search/mcts.h"
 #include "gameai/tictactoe/perfect.h"
@@ -21,11 +22,10 @@ GameEntry GameEntryForTicTacToe() {
                                "who marks first (player 0 is X, 1 is O)")},
       .make = [](const Params& params)
           -> absl::StatusOr<std::shared_ptr<const Game>> {
-        absl::StatusOr<Rules> rules =
-            Rules::Create({.first_player = static_cast<Player>(
-                               params.GetInt("first_player"))});
-        if (!rules.ok()) return rules.status();
-        return MakeKernelGame("tictactoe", params, *std::move(rules));
+        GAMEAI_ASSIGN_OR_RETURN(
+            Rules rules, Rules::Create({.first_player = static_cast<Player>(
+                                            params.GetInt("first_player"))}));
+        return MakeKernelGame("tictactoe", params, std::move(rules));
       },
       // `random` is generic and comes by itself.
       .agents = {PerfectAgentEntry(), MctsAgentEntry<Rules>()},

@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
+#include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/kernel/kernel.h"
 
@@ -128,7 +129,7 @@ absl::StatusOr<Position> Rules::Deserialize(std::string_view text) const {
   // The text holds no player to move: the marks and first_player say it
   // (Validate checks that they can).
   s.to_move = static_cast<uint8_t>(NextToMove(options_.first_player, s));
-  if (absl::Status valid = Validate(s); !valid.ok()) return valid;
+  GAMEAI_RETURN_IF_ERROR(Validate(s));
   return s;
 }
 

@@ -67,7 +67,8 @@ struct Position {
   friend bool operator==(const Position&, const Position&) = default;
 };
 static_assert(sizeof(Position) == 6 && offsetof(Position, marks) == 0 &&
-              offsetof(Position, to_move) == 4 && offsetof(Position, padding) == 5);
+              offsetof(Position, to_move) == 4 &&
+              offsetof(Position, padding) == 5);
 static_assert(kCells <= 16, "a player's marks fit one 16-bit board");
 static_assert((kLines[0] | kLines[1] | kLines[2]) == kFullGrid,
               "the rows cover the grid");
@@ -109,7 +110,9 @@ class Rules {
     return false;
   }
   // Occupied: the marked cells of both players.
-  static uint16_t Occupied(const Position& s) { return s.marks[0] | s.marks[1]; }
+  static uint16_t Occupied(const Position& s) {
+    return s.marks[0] | s.marks[1];
+  }
   static int EmptyCells(const Position& s) {
     return kCells - std::popcount(Occupied(s));
   }
@@ -173,7 +176,8 @@ class Rules {
 
   // Tensors for learners (docs/tictactoe.md, tictactoe_tensor.cc).
   std::vector<int> ObservationTensorShape() const;
-  void ObservationTensor(const Position& s, Player p, absl::Span<float> out) const;
+  void ObservationTensor(const Position& s, Player p,
+                         absl::Span<float> out) const;
 
  private:
   explicit Rules(const Options& options) : options_(options) {}
