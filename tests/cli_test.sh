@@ -40,15 +40,15 @@ expect_status 1 "uecda: connection to 127.0.0.2:42485" uecda --agent heuristic -
 expect_status 2 "unknown agent 'nobot'" uecda --port 1 --agent nobot
 expect_status 2 "port" uecda --port 70000 --agent heuristic
 expect_status 1 "uecda: connection to 127.0.0.1:1" uecda --port 1 --agent heuristic --timeout 5
-expect_status 2 "--games x: expected an integer" match mancala --agents random --games x
+expect_status 2 "--games: 'x' is not an integer in \[1, " match mancala --agents random --games x
 # A bad seat spec is refused before the server listens (no "listening").
 expect_status 2 "unknown agent 'nobot'" serve mancala --seats random,nobot --port 0
 [[ $("$GAMEAI" serve mancala --seats random,nobot --port 0 2>&1) != *listening* ]] || { echo "FAIL: serve listened before refusing a seat spec"; failures=$((failures + 1)); }
-expect_status 2 "--agents given twice \('random' and 'greedy'\): give it once" match mancala --agents random --agents greedy
-expect_status 2 "--json given twice: give it once" games --json --json
-expect_status 2 "--verbose given twice" play mancala --agents random,random --verbose --verbose
-expect_status 2 "--threads 0" match mancala --agents random --threads 0
-expect_status 2 "unknown option '--fast'" match mancala --agents random --fast
+expect_status 2 "--agents: At Most 1 required but received 2" match mancala --agents random --agents greedy
+expect_status 2 "--json: At Most 1 required but received 2" games --json --json
+expect_status 2 "--verbose: At Most 1 required but received 2" play mancala --agents random,random --verbose --verbose
+expect_status 2 "--threads: '0' is not an integer in \[1, " match mancala --agents random --threads 0
+expect_status 2 "The following argument was not expected: --fast" match mancala --agents random --fast
 expect_status 2 "has 2 seats but 3 agents" match mancala --agents random,random,greedy
 expect_status 2 "usage: gameai match" match mancala
 expect_status 2 "unknown game" agents chess
@@ -65,7 +65,7 @@ for command in play match solve games agents serve connect uecda; do
   "$GAMEAI" "$command" --help | grep -q -- "--help" ||
     { echo "FAIL: gameai $command --help lists no options"; failures=$((failures + 1)); }
 done
-"$GAMEAI" match --help | grep -q -- "--games N .*default 100" ||
+"$GAMEAI" match --help | grep -q -- "--games INT=100" ||
   { echo "FAIL: match --help gives no defaults"; failures=$((failures + 1)); }
 # Misspelled names get the closest valid one suggested.
 expect_status 2 "did you mean 'mancala'" match manacla --agents random
@@ -263,10 +263,10 @@ expect_status 2 "leaves 100 for the filled lower boxes \(none filled\)" solve ya
 expect_status 2 "which cannot score that; no game reaches it" solve yacht --scorecard '- 0 0 1' --solver cache="$yacht_table"
 expect_status 2 "player 0's scorecard: total 5 less the upper total 0 leaves 5" solve 'yacht(players=1)' --state '0 0 1 2 300 8191 5 0 0' --solver cache="$yacht_table"
 expect_status 2 "game 'mancala' has no position value; games with one: yacht \(scorecard\)" solve mancala --scorecard '8191 0 0 0'
-expect_status 2 "exclude each other" solve yacht --state x --scorecard '8191 0 0 0'
+expect_status 2 "--state excludes --scorecard" solve yacht --state x --scorecard '8191 0 0 0'
 # --position is the generic name (--scorecard its older one, for Yacht).
 expect_json "\"expected_points_to_come\": $optimum," solve yacht --position '8191 0 0 0' --json --solver cache="$yacht_table"
-expect_status 2 "older name: give one of them" solve yacht --position '8191 0 0 0' --scorecard '8191 0 0 0'
+expect_status 2 "--position excludes --scorecard" solve yacht --position '8191 0 0 0' --scorecard '8191 0 0 0'
 expect_status 2 "has no position value" solve mancala --position '1 2'
 expect_json "--position of yacht \(a scorecard\)" solve --help
 # A file that cannot be read is exit status 1 (cli.md); one too long to be
@@ -284,7 +284,7 @@ out=$(printf '\xff\xfe\n\x1b[31mred\n%s\nquit\n' "$(head -c 4000 /dev/zero | tr 
   { echo "FAIL: play echoed raw input: $(tail -c 400 <<<"$out" | cat -v)"; failures=$((failures + 1)); }
 # Every 64-bit seed, as the library takes them.
 expect_status 0 "" match mancala --agents random,random --games 2 --seed 18446744073709551615
-expect_status 2 "--seed 18446744073709551616: expected an integer in \[0, 18446744073709551615\]" match mancala --agents random,random --games 2 --seed 18446744073709551616
+expect_status 2 "--seed: '18446744073709551616' is not an integer in \[0, 18446744073709551615\]" match mancala --agents random,random --games 2 --seed 18446744073709551616
 
 # play: an input line is read to a bound (a person types less), and
 # --debug-log says why it cannot make its file.

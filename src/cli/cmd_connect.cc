@@ -6,43 +6,26 @@
 #include "gameai/net/client.h"
 
 namespace gameai::cli {
-namespace {
-
-constexpr char kHelp[] =
-    "usage: gameai connect HOST:PORT --agent SPEC --token T [options]\n"
-    "\n"
-    "Plays the built-in agent SPEC in the seat of a gameai serve tournament\n"
-    "that token T opens (docs/protocol.md); the agent gets the calls it would\n"
-    "get in gameai match. Prints the final standings.\n"
-    "\n"
-    "options:\n"
-    "  --agent SPEC      the agent (required)\n"
-    "  --token T         the seat's token (required)\n"
-    "  --name N          the name sent in hello (default gameai-connect)\n"
-    "  --retry-ms T      keep trying to (re)connect this long (default "
-    "10000)\n"
-    "  --json            the tournament_end message as JSON on stdout\n"
-    "  --verbose         rejected replies and reconnections on stderr\n"
-    "  --help            this text\n";
-
-}  // namespace
 
 int RunConnect(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args =
-      ParseArgs(argv, {"agent", "token", "name", "retry-ms"},
-                {"json", "verbose", "help"});
-  if (!args.ok()) return Fail(args.status());
-  if (args->switches.count("help")) {
-    fmt::print("{}", kHelp);
-    return 0;
-  }
-  if (args->positional.size() != 1 || !args->values.count("agent") ||
-      !args->values.count("token")) {
-    return Fail(absl::InvalidArgumentError(
-        "usage: gameai connect HOST:PORT --agent SPEC --token T "
-        "(gameai connect --help)"));
-  }
-  const std::string& address = args->positional[0];
+  std::string address, agent, token, name = "gameai-connect";
+  int64_t retry_ms = 10000;
+  bool json = false, verbose = false;
+  CommandLine command(
+      "connect",
+      "Plays the built-in agent SPEC in the seat of a gameai serve "
+      "tournament that token T opens (docs/protocol.md); the agent gets the "
+      "calls it would get in gameai match. Prints the final standings.");
+  command.Positional("HOST:PORT", &address, "the server");
+  command.Text("--agent", &agent, "the agent (a spec)", /*required=*/true);
+  command.Text("--token", &token, "the seat's token", /*required=*/true);
+  command.Text("--name", &name, "the name sent in hello");
+  command.Integer("--retry-ms", &retry_ms, 0, 86'400'000,
+                  "keep trying to (re)connect this long");
+  command.Flag("--json", &json, "the tournament_end message as JSON on stdout");
+  command.Flag("--verbose", &verbose,
+               "rejected replies and reconnections on stderr");
+  if (std::optional<int> done = command.Parse(argv)) return *done;
   const size_t colon = address.rfind(':');
   const std::optional<int64_t> port = colon == std::string::npos
                                           ? std::nullopt
@@ -51,20 +34,16 @@ int RunConnect(const std::vector<std::string>& argv) {
     return Fail(absl::InvalidArgumentError(
         fmt::format("'{}' is not HOST:PORT (e.g. 127.0.0.1:7019)", address)));
   }
-  absl::StatusOr<int64_t> retry = args->Int("retry-ms", 10000, 0, 86'400'000);
-  if (!retry.ok()) return Fail(retry.status());
   net::ClientOptions options{.host = address.substr(0, colon),
                              .port = static_cast<int>(*port),
-                             .agent = args->values["agent"],
-                             .token = args->values["token"],
-                             .name = args->values.count("name")
-                                         ? args->values["name"]
-                                         : "gameai-connect",
-                             .retry = std::chrono::milliseconds(*retry),
-                             .verbose = args->switches.count("verbose") > 0};
+                             .agent = agent,
+                             .token = token,
+                             .name = name,
+                             .retry = std::chrono::milliseconds(retry_ms),
+                             .verbose = verbose};
   absl::StatusOr<nlohmann::json> end = net::RunClient(options);
   if (!end.ok()) return Fail(end.status());
-  if (args->switches.count("json")) {
+  if (json) {
     fmt::print("{}\n", end->dump(2));
   } else {
     // The server's standings, shown as they came: fields of another type

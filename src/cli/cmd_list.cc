@@ -32,20 +32,11 @@ std::string MemoryLine(const AgentEntry& a) {
 }  // namespace
 
 int RunGames(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(argv, {}, {"json", "help"});
-  if (!args.ok()) return Fail(args.status());
-  if (args->switches.count("help")) {
-    fmt::print(
-        "usage: gameai games [--json]\n\nEvery game with its parameters, "
-        "defaults and ranges.\n\noptions:\n  --json  as JSON on stdout\n"
-        "  --help  this text\n");
-    return 0;
-  }
-  if (!args->positional.empty()) {
-    return Fail(absl::InvalidArgumentError(
-        "usage: gameai games [--json] (no positional arguments)"));
-  }
-  const bool json = args->switches.count("json") > 0;
+  bool json = false;
+  CommandLine command("games",
+                      "Every game with its parameters, defaults and ranges.");
+  command.Flag("--json", &json, "as JSON on stdout");
+  if (std::optional<int> done = command.Parse(argv)) return *done;
   Json out = Json::array();
   for (const GameEntry* g : RegisteredGames()) {
     if (json) {
@@ -62,27 +53,20 @@ int RunGames(const std::vector<std::string>& argv) {
 }
 
 int RunAgents(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(argv, {}, {"json", "help"});
-  if (!args.ok()) return Fail(args.status());
-  if (args->switches.count("help")) {
-    fmt::print(
-        "usage: gameai agents [GAME] [--json]\n\nThe agents of GAME (of "
-        "every game without it) with their options,\ndefaults and "
-        "ranges.\n\noptions:\n  --json  as JSON on stdout\n  --help  "
-        "this text\n");
-    return 0;
-  }
-  if (args->positional.size() > 1) {
-    return Fail(
-        absl::InvalidArgumentError("usage: gameai agents [GAME] [--json]"));
-  }
+  bool json = false;
+  std::string given;
+  CommandLine command("agents",
+                      "The agents of GAME (of every game without it) with "
+                      "their options, defaults and ranges.");
+  command.app().add_option("GAME", given, "a game name or spec");
+  command.Flag("--json", &json, "as JSON on stdout");
+  if (std::optional<int> done = command.Parse(argv)) return *done;
   std::vector<const GameEntry*> games;
-  if (args->positional.empty()) {
+  if (given.empty()) {
     games = RegisteredGames();
   } else {
     // A name or a whole spec ("mancala(pits=3)": the game's agents are
     // the same with any parameters, which must still be valid).
-    const std::string& given = args->positional[0];
     absl::StatusOr<Spec> spec = ParseSpec(given);
     if (!spec.ok()) return Fail(spec.status());
     absl::StatusOr<const GameEntry*> game = FindGame(spec->name);
@@ -95,7 +79,6 @@ int RunAgents(const std::vector<std::string>& argv) {
     }
     games.push_back(*game);
   }
-  const bool json = args->switches.count("json") > 0;
   Json out = Json::array();
   for (const GameEntry* g : games) {
     if (!json) fmt::print("{}:\n", g->name);

@@ -52,38 +52,6 @@ class ProgressBar {
       std::chrono::steady_clock::now();
 };
 
-constexpr char kUsage[] =
-    "usage: gameai match GAME --agents A,B[,...] [--games N] [--seed S] "
-    "[--series K] [--threads T] [--random-opening PLIES] [--json] "
-    "[--game-log] (gameai match --help)";
-
-constexpr char kHelp[] =
-    "usage: gameai match GAME --agents A,B[,...] [options]\n"
-    "\n"
-    "Plays a series of GAME between the agents (specs, e.g. "
-    "'mcts(simulations=2000)');\nseats rotate so every agent plays every "
-    "seat equally often; fewer agents than seats\nare cycled to fill them.\n"
-    "\n"
-    "options:\n"
-    "  --agents A,B,...        the agents (required; gameai agents GAME "
-    "lists them)\n"
-    "  --games N               games to play (default 100; rounded up to a "
-    "multiple of the\n"
-    "                          seat rotations)\n"
-    "  --seed S                the series' seed (default 1)\n"
-    "  --series K              split the games into K series, each with its "
-    "own agent\n"
-    "                          instances; results depend on the seed and K "
-    "only\n"
-    "                          (default: T, the thread count)\n"
-    "  --threads T             series played at once (default 1)\n"
-    "  --random-opening PLIES  random moves at the start of every game "
-    "(default 0)\n"
-    "  --json                  the results as JSON on stdout\n"
-    "  --game-log              with --json: every game's seating and "
-    "scores\n"
-    "  --help                  this text\n";
-
 }  // namespace
 
 int RunMatchCommand(const std::vector<std::string>& argv) {
@@ -101,41 +69,46 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   auto fail = [quiet](const absl::Status& status) {
     return quiet ? 0 : Fail(status);
   };
-  absl::StatusOr<Args> args = ParseArgs(
-      argv, {"agents", "games", "seed", "series", "threads", "random-opening"},
-      {"json", "game-log", "help"});
-  if (!args.ok()) return fail(args.status());
-  if (args->switches.count("help")) {
-    if (!quiet) fmt::print("{}", kHelp);
-    return 0;
-  }
-  if (args->positional.size() != 1 || !args->values.count("agents")) {
-    return fail(absl::InvalidArgumentError(kUsage));
-  }
   MatchOptions options;
-  options.game = args->positional[0];
-  absl::StatusOr<std::vector<std::string>> agents =
-      SplitTopLevel(args->values["agents"]);
-  if (!agents.ok()) return fail(agents.status());
-  options.agents = *agents;
-  absl::StatusOr<int64_t> games = args->Int("games", 100, 1, kMaxMatchGames);
-  if (!games.ok()) return fail(games.status());
-  absl::StatusOr<uint64_t> seed = args->Seed("seed", 1);
-  if (!seed.ok()) return fail(seed.status());
-  absl::StatusOr<int64_t> threads =
-      args->Int("threads", 1, 1, kMaxMatchThreads);
-  if (!threads.ok()) return fail(threads.status());
-  // 0: --series absent, K = T (MatchOptions::series).
-  absl::StatusOr<int64_t> series = args->Int("series", 0, 1, kMaxMatchSeries);
-  if (!series.ok()) return fail(series.status());
-  absl::StatusOr<int64_t> opening = args->Int("random-opening", 0, 0, 1000);
-  if (!opening.ok()) return fail(opening.status());
-  options.random_opening = static_cast<int>(*opening);
-  options.games = *games;
-  options.seed = static_cast<uint64_t>(*seed);
-  options.threads = static_cast<int>(*threads);
-  options.series = *series;
-  options.log_games = args->switches.count("game-log") > 0;
+  std::string agents;
+  int64_t games = 100, threads = 1, series = 0, opening = 0;
+  uint64_t seed = 1;
+  bool json = false;
+  CommandLine command(
+      "match",
+      "Plays a series of GAME between the agents (specs, e.g. "
+      "'mcts(simulations=2000)'); seats rotate so every agent plays every "
+      "seat equally often; fewer agents than seats are cycled to fill them.");
+  command.Positional("GAME", &options.game, "the game (a spec)");
+  command.Text("--agents", &agents,
+               "the agents A,B,... (gameai agents GAME lists them)",
+               /*required=*/true);
+  command.Integer("--games", &games, 1, kMaxMatchGames,
+                  "games to play (rounded up to a multiple of the seat "
+                  "rotations)");
+  command.Seed("--seed", &seed, "the series' seed");
+  command.Integer("--series", &series, 1, kMaxMatchSeries,
+                  "split the games into K series, each with its own agent "
+                  "instances; results depend on the seed and K only "
+                  "(default 0: K = T, the thread count)");
+  command.Integer("--threads", &threads, 1, kMaxMatchThreads,
+                  "series played at once");
+  command.Integer("--random-opening", &opening, 0, 1000,
+                  "random moves at the start of every game");
+  command.Flag("--json", &json, "the results as JSON on stdout");
+  command.Flag("--game-log", &options.log_games,
+               "with --json: every game's seating and scores");
+  if (std::optional<int> done = command.Parse(argv, quiet)) {
+    return quiet ? 0 : *done;
+  }
+  absl::StatusOr<std::vector<std::string>> agent_specs = SplitTopLevel(agents);
+  if (!agent_specs.ok()) return fail(agent_specs.status());
+  options.agents = *std::move(agent_specs);
+  options.random_opening = static_cast<int>(opening);
+  options.games = games;
+  options.seed = seed;
+  options.threads = static_cast<int>(threads);
+  options.series = series;
   options.custom_agents = std::move(custom_agents);
   const bool distributed = LaunchedUnderMpi();
   ProgressBar progress(distributed ? " on rank 0" : "");
@@ -152,7 +125,7 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
     result = RunMatch(options);
   }
   if (!result.ok()) return fail(result.status());
-  if (args->switches.count("json")) {
+  if (json) {
     fmt::print("{}", MatchResultToJson(*result));
   } else {
     fmt::print("{}", MatchResultToTable(*result));

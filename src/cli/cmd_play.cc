@@ -15,36 +15,15 @@
 namespace gameai::cli {
 namespace {
 
-constexpr char kPlayHelp[] =
-    "usage: gameai play GAME [options]\n"
-    "\n"
-    "Play GAME in the terminal against the computer. Without --agents you\n"
-    "sit at one seat and the game's strongest agent (or --level) at the\n"
-    "others. Game parameters go in the spec: 'GAME(key=value,...)'\n"
-    "(gameai games lists them).\n"
-    "\n"
-    "options:\n"
-    "  --agents A,B,...  one per seat in seat order, 'human' for a person\n"
-    "                    (default: human at --seat, the --level agent "
-    "elsewhere)\n"
-    "  --level NAME      the computer's level without --agents: {levels}\n"
-    "                    (default: {strongest})\n"
-    "  --seat N          your seat without --agents, 1..players (default 1;\n"
-    "                    seat 1 moves first unless the game's spec says)\n"
-    "  --names A,B,...   the players' names in seat order (default: You and\n"
-    "                    the agents' names)\n"
-    "  --hint AGENT      the agent `hint` asks (default: the game's "
-    "strongest)\n"
-    "  --seed S          chance and the bots' seeds (default 1)\n"
-    "  --verbose         also the bots' raw search output\n"
-    "  --debug-log FILE  write the full state after every step to FILE, a\n"
-    "                    new file (for tests: it holds every hidden card)\n"
-    "  --help            this text\n"
-    "\n"
+constexpr char kPlayFooter[] =
+    "The computer's levels without --agents: {levels} (default: "
+    "{strongest}).\n"
     "At your turn: a move (a number where options are listed), or hint,\n"
-    "moves, board, undo, save FILE, load FILE, help, quit.\n";
+    "moves, board, undo, save FILE, load FILE, help, quit.";
 
-std::string PlayHelp(const std::string& game_spec) {
+// PlayFooter: the levels of `game_spec` (when it names a game) and the
+// commands at a turn.
+std::string PlayFooter(const std::string& game_spec) {
   std::string levels = "per game (gameai play GAME --help lists them)";
   std::string strongest = "the last, the strongest";
   if (absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(game_spec);
@@ -57,9 +36,17 @@ std::string PlayHelp(const std::string& game_spec) {
     levels = fmt::format("{}", fmt::join(names, ", "));
     strongest = all.back().name;
   }
-  return fmt::format(kPlayHelp, fmt::arg("levels", levels),
+  return fmt::format(kPlayFooter, fmt::arg("levels", levels),
                      fmt::arg("strongest", strongest));
 }
+
+// PlayFlags: the options of gameai play.
+struct PlayFlags {
+  std::string game, agents, level, names, hint, debug_log;
+  int64_t seat = 1;
+  uint64_t seed = 1;
+  bool verbose = false;
+};
 
 // DefaultNames: "You" for a lone person ("Player N" for several), each
 // bot by its spec (with the seat where two share one).
@@ -79,12 +66,13 @@ std::vector<std::string> DefaultNames(const std::vector<std::string>& specs) {
   return names;
 }
 
-absl::StatusOr<std::vector<std::string>> SeatSpecs(const Args& args,
+absl::StatusOr<std::vector<std::string>> SeatSpecs(const PlayFlags& flags,
+                                                   const CommandLine& command,
                                                    const Game& game) {
   const int seats = game.NumPlayers();
-  if (args.values.count("agents")) {
+  if (command.Given("--agents")) {
     for (const char* flag : {"level", "seat"}) {
-      if (args.values.count(flag)) {
+      if (command.Given(fmt::format("--{}", flag))) {
         return absl::InvalidArgumentError(
             fmt::format("--{} goes without --agents (--agents names every "
                         "seat)",
@@ -92,7 +80,7 @@ absl::StatusOr<std::vector<std::string>> SeatSpecs(const Args& args,
       }
     }
     GAMEAI_ASSIGN_OR_RETURN(std::vector<std::string> specs,
-                            SplitTopLevel(args.values.at("agents")));
+                            SplitTopLevel(flags.agents));
     if (static_cast<int>(specs.size()) != seats) {
       return absl::InvalidArgumentError(fmt::format(
           "game '{}' has {} seats: give one agent (or human) per seat",
@@ -102,22 +90,26 @@ absl::StatusOr<std::vector<std::string>> SeatSpecs(const Args& args,
   }
   const std::vector<Level> levels = ScreenFor(game)->Levels();
   std::string agent = levels.back().agent;
-  if (auto it = args.values.find("level"); it != args.values.end()) {
+  if (command.Given("--level")) {
     std::vector<std::string> names;
     agent.clear();
     for (const Level& l : levels) {
       names.push_back(l.name);
-      if (l.name == it->second) agent = l.agent;
+      if (l.name == flags.level) agent = l.agent;
     }
     if (agent.empty()) {
       return absl::InvalidArgumentError(
-          fmt::format("--level {}: levels of '{}' are {}", it->second,
+          fmt::format("--level {}: levels of '{}' are {}", flags.level,
                       game.Name(), fmt::join(names, ", ")));
     }
   }
-  GAMEAI_ASSIGN_OR_RETURN(int64_t seat, args.Int("seat", 1, 1, seats));
+  if (flags.seat > seats) {
+    return absl::InvalidArgumentError(
+        fmt::format("--seat {}: game '{}' has seats 1..{}", flags.seat,
+                    game.Name(), seats));
+  }
   std::vector<std::string> specs(seats, agent);
-  specs[seat - 1] = "human";
+  specs[flags.seat - 1] = "human";
   return specs;
 }
 
@@ -139,42 +131,53 @@ absl::Status CheckPeople(const std::vector<std::string>& specs,
 }  // namespace
 
 int RunPlay(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(
-      argv, {"agents", "seed", "hint", "names", "level", "seat", "debug-log"},
-      {"verbose", "help"});
-  if (!args.ok()) return Fail(args.status());
-  if (args->switches.count("help")) {
-    fmt::print("{}",
-               PlayHelp(args->positional.empty() ? "" : args->positional[0]));
-    return 0;
-  }
-  if (args->positional.size() != 1) {
-    return Fail(absl::InvalidArgumentError(
-        "usage: gameai play GAME [--agents human,AGENT,...] [--level L] "
-        "[--seat N] [--names A,B] [--seed S] [--hint AGENT] [--verbose] "
-        "(gameai play --help)"));
-  }
-  absl::StatusOr<std::shared_ptr<const Game>> game =
-      LoadGame(args->positional[0]);
+  PlayFlags flags;
+  CommandLine command(
+      "play",
+      "Play GAME in the terminal against the computer. Without --agents you "
+      "sit at one seat and the game's strongest agent (or --level) at the "
+      "others. Game parameters go in the spec: 'GAME(key=value,...)' "
+      "(gameai games lists them).");
+  command.Positional("GAME", &flags.game, "the game (a spec)");
+  command.Text("--agents", &flags.agents,
+               "one per seat in seat order, 'human' for a person (default: "
+               "human at --seat, the --level agent elsewhere)");
+  command.Text("--level", &flags.level,
+               "the computer's level without --agents (below)");
+  command.Integer("--seat", &flags.seat, 1, kMaxPlayers,
+                  "your seat without --agents, 1..players (seat 1 moves "
+                  "first unless the game's spec says)");
+  command.Text("--names", &flags.names,
+               "the players' names A,B,... in seat order (default: You and "
+               "the agents' names)");
+  command.Text("--hint", &flags.hint,
+               "the agent `hint` asks (default: the game's strongest)");
+  command.Seed("--seed", &flags.seed, "chance and the bots' seeds");
+  command.Flag("--verbose", &flags.verbose, "also the bots' raw search output");
+  command.Text("--debug-log", &flags.debug_log,
+               "write the full state after every step to FILE, a new file "
+               "(for tests: it holds every hidden card)");
+  command.app().footer([&flags] { return PlayFooter(flags.game); });
+  if (std::optional<int> done = command.Parse(argv)) return *done;
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.game);
   if (!game.ok()) return Fail(game.status());
-  absl::StatusOr<std::vector<std::string>> specs = SeatSpecs(*args, **game);
+  absl::StatusOr<std::vector<std::string>> specs =
+      SeatSpecs(flags, command, **game);
   if (!specs.ok()) return Fail(specs.status());
   if (absl::Status people = CheckPeople(*specs, **game); !people.ok()) {
     return Fail(people);
   }
-  absl::StatusOr<uint64_t> seed = args->Seed("seed", 1);
-  if (!seed.ok()) return Fail(seed.status());
 
   PlayConfig config;
   config.game = *game;
-  config.seed = static_cast<uint64_t>(*seed);
-  config.verbose = args->switches.count("verbose") > 0;
-  if (auto it = args->values.find("debug-log"); it != args->values.end()) {
-    if (it->second.empty()) {
+  config.seed = flags.seed;
+  config.verbose = flags.verbose;
+  if (command.Given("--debug-log")) {
+    if (flags.debug_log.empty()) {
       return Fail(absl::InvalidArgumentError(
           "--debug-log needs a file name (a new file)"));
     }
-    config.debug_log = it->second;
+    config.debug_log = flags.debug_log;
   }
   for (const std::string& spec : *specs) {
     if (spec == "human") {
@@ -187,9 +190,9 @@ int RunPlay(const std::vector<std::string>& argv) {
     config.agents.push_back(*std::move(agent));
   }
   config.names = DefaultNames(*specs);
-  if (auto it = args->values.find("names"); it != args->values.end()) {
+  if (command.Given("--names")) {
     std::vector<std::string> names;
-    for (std::string_view name : Split(it->second, ',')) {
+    for (std::string_view name : Split(flags.names, ',')) {
       names.emplace_back(Trim(name));
       if (names.back().empty()) {
         return Fail(absl::InvalidArgumentError(
@@ -204,7 +207,7 @@ int RunPlay(const std::vector<std::string>& argv) {
   }
   absl::StatusOr<const GameEntry*> entry = FindGame((*game)->Name());
   if (!entry.ok()) return Fail(entry.status());
-  config.hint_agent = args->values.count("hint")     ? args->values["hint"]
+  config.hint_agent = command.Given("--hint")        ? flags.hint
                       : (*entry)->hint_agent.empty() ? std::string("mcts")
                                                      : (*entry)->hint_agent;
   if (absl::StatusOr<std::unique_ptr<Agent>> check =

@@ -24,57 +24,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr char kUsage[] =
-    "usage: gameai serve GAME --seats SPEC,remote,... [--games N] [--seed S] "
-    "[--port P] [--bind ADDR] [--move-ms T] [--log FILE | --resume FILE] "
-    "[--token-file FILE] [--json] (gameai serve --help)";
-
-constexpr char kHelp[] =
-    "usage: gameai serve GAME --seats SPEC,remote,... [options]\n"
-    "\n"
-    "Hosts one tournament of GAME: every seat is a built-in agent spec or\n"
-    "'remote' (optionally 'remote(name=LABEL)'), played over TCP by a client\n"
-    "holding that seat's token (gameai connect, python/gameai_client,\n"
-    "java/GameaiClient.java; docs/protocol.md). Seats rotate and games are\n"
-    "seeded as in gameai match, so a remote seat played by agent X gives the\n"
-    "results of gameai match with X there.\n"
-    "\n"
-    "options:\n"
-    "  --seats S,S,...         one spec per seat (required)\n"
-    "  --games N               games to play (default 100; rounded up like "
-    "match)\n"
-    "  --seed S                the tournament's seed (default 1)\n"
-    "  --port P                TCP port (default 7019; 0: any free port)\n"
-    "  --bind ADDR             address to listen on (default 127.0.0.1)\n"
-    "  --move-ms T             a remote seat's time per move (default 2000)\n"
-    "  --wait-ms T             wait this long for every remote seat before "
-    "the first\n"
-    "                          game (default 60000; missing seats are then "
-    "played by\n"
-    "                          the referee's fallback)\n"
-    "  --log FILE              append every finished game as a JSON line "
-    "(a new or empty file)\n"
-    "  --resume FILE           continue the tournament logged in FILE\n"
-    "  --token-file FILE       the remote seats' tokens, one per line "
-    "(default: random,\n"
-    "                          printed on stderr)\n"
-    "  --secret-seeds          hand each remote seat a fresh random seed per "
-    "game\n"
-    "                          (logged) instead of the arena's, which reveals "
-    "the\n"
-    "                          chance events (results then differ from gameai "
-    "match)\n"
-    "  --max-connections N     open connections at most (default 64)\n"
-    "  --hello-ms T            time for a new connection's hello (default "
-    "5000)\n"
-    "  --max-message-bytes N   longest message accepted (default 65536)\n"
-    "  --max-queue-bytes N     bytes queued for one client before it is closed "
-    "as a\n"
-    "                          slow reader (default 8388608)\n"
-    "  --json                  the standings as JSON on stdout (as gameai "
-    "match --json)\n"
-    "  --help                  this text\n";
-
 absl::StatusOr<std::vector<std::string>> ReadTokens(const std::string& path,
                                                     size_t count) {
   if (count == 0) {
@@ -166,50 +115,70 @@ json GameLine(const FinishedGame& g,
 }  // namespace
 
 int RunServe(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args =
-      ParseArgs(argv,
-                {"seats", "games", "seed", "port", "bind", "move-ms", "wait-ms",
-                 "log", "resume", "token-file", "max-connections", "hello-ms",
-                 "max-message-bytes", "max-queue-bytes"},
-                {"json", "secret-seeds", "help"});
-  if (!args.ok()) return Fail(args.status());
-  if (args->switches.count("help")) {
-    fmt::print("{}", kHelp);
-    return 0;
-  }
-  if (args->positional.size() != 1 || !args->values.count("seats")) {
-    return Fail(absl::InvalidArgumentError(kUsage));
-  }
-  absl::StatusOr<std::shared_ptr<const Game>> game =
-      LoadGame(args->positional[0]);
+  std::string game_spec, seat_list, bind = "127.0.0.1", log_file, resume_file,
+                                    token_file;
+  int64_t games = 100, port = 7019, move_ms = 2000, wait_ms = 60000,
+          max_conn = 64, hello_ms = 5000, max_bytes = 65536,
+          max_queue = 8 << 20;
+  uint64_t seed = 1;
+  bool json_out = false, secret_seeds = false;
+  CommandLine command(
+      "serve",
+      "Hosts one tournament of GAME: every seat is a built-in agent spec or "
+      "'remote' (optionally 'remote(name=LABEL)'), played over TCP by a "
+      "client holding that seat's token (gameai connect, "
+      "python/gameai_client, java/GameaiClient.java; docs/protocol.md). "
+      "Seats rotate and games are seeded as in gameai match, so a remote "
+      "seat played by agent X gives the results of gameai match with X "
+      "there.");
+  command.Positional("GAME", &game_spec, "the game (a spec)");
+  command.Text("--seats", &seat_list, "one spec per seat, S,S,...",
+               /*required=*/true);
+  command.Integer("--games", &games, 1, kMaxMatchGames,
+                  "games to play (rounded up like match)");
+  command.Seed("--seed", &seed, "the tournament's seed");
+  command.Integer("--port", &port, 0, 65535, "TCP port (0: any free port)");
+  command.Text("--bind", &bind, "address to listen on");
+  command.Integer("--move-ms", &move_ms, 1, 3'600'000,
+                  "a remote seat's time per move");
+  command.Integer("--wait-ms", &wait_ms, 0, 86'400'000,
+                  "wait this long for every remote seat before the first "
+                  "game (missing seats are then played by the referee's "
+                  "fallback)");
+  command.Text("--log", &log_file,
+               "append every finished game as a JSON line (a new or empty "
+               "file)");
+  command.Text("--resume", &resume_file,
+               "continue the tournament logged in FILE");
+  command.Text("--token-file", &token_file,
+               "the remote seats' tokens, one per line (default: random, "
+               "printed on stderr)");
+  command.Flag("--secret-seeds", &secret_seeds,
+               "hand each remote seat a fresh random seed per game (logged) "
+               "instead of the arena's, which reveals the chance events "
+               "(results then differ from gameai match)");
+  command.Integer("--max-connections", &max_conn, 1, 10000,
+                  "open connections at most");
+  command.Integer("--hello-ms", &hello_ms, 1, 3'600'000,
+                  "time for a new connection's hello");
+  command.Integer("--max-message-bytes", &max_bytes, 256, 64 << 20,
+                  "longest message accepted");
+  command.Integer("--max-queue-bytes", &max_queue, 64 << 10, int64_t{1} << 32,
+                  "bytes queued for one client before it is closed as a "
+                  "slow reader");
+  command.Flag("--json", &json_out,
+               "the standings as JSON on stdout (as gameai match --json)");
+  if (std::optional<int> done = command.Parse(argv)) return *done;
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(game_spec);
   if (!game.ok()) return Fail(game.status());
-  absl::StatusOr<std::vector<std::string>> seats =
-      SplitTopLevel(args->values["seats"]);
+  absl::StatusOr<std::vector<std::string>> seats = SplitTopLevel(seat_list);
   if (!seats.ok()) return Fail(seats.status());
   const int players = (*game)->NumPlayers();
   if (static_cast<int>(seats->size()) != players) {
     return Fail(absl::InvalidArgumentError(fmt::format(
         "--seats lists {} seats; game '{}' has {} (one spec or 'remote' per "
         "seat)",
-        seats->size(), args->positional[0], players)));
-  }
-  auto get_int = [&](const char* flag, int64_t fallback, int64_t lo,
-                     int64_t hi) { return args->Int(flag, fallback, lo, hi); };
-  absl::StatusOr<int64_t> games = get_int("games", 100, 1, kMaxMatchGames);
-  const absl::StatusOr<uint64_t> seed = args->Seed("seed", 1);
-  if (!seed.ok()) return Fail(seed.status());
-  absl::StatusOr<int64_t> port = get_int("port", 7019, 0, 65535);
-  absl::StatusOr<int64_t> move_ms = get_int("move-ms", 2000, 1, 3'600'000);
-  absl::StatusOr<int64_t> wait_ms = get_int("wait-ms", 60000, 0, 86'400'000);
-  absl::StatusOr<int64_t> max_conn = get_int("max-connections", 64, 1, 10000);
-  absl::StatusOr<int64_t> hello_ms = get_int("hello-ms", 5000, 1, 3'600'000);
-  absl::StatusOr<int64_t> max_bytes =
-      get_int("max-message-bytes", 65536, 256, 64 << 20);
-  absl::StatusOr<int64_t> max_queue =
-      get_int("max-queue-bytes", 8 << 20, 64 << 10, int64_t{1} << 32);
-  for (const auto* v : {&games, &port, &move_ms, &wait_ms, &max_conn, &hello_ms,
-                        &max_bytes, &max_queue}) {
-    if (!v->ok()) return Fail(v->status());
+        seats->size(), game_spec, players)));
   }
   // The arena's agents: built-in specs, and a label per remote seat.
   std::vector<std::string> labels;
@@ -253,58 +222,57 @@ int RunServe(const std::vector<std::string>& argv) {
     labels.push_back(label);
     remote.push_back({.participant = slot, .label = label, .token = ""});
   }
-  if (args->values.count("token-file")) {
+  if (command.Given("--token-file")) {
     absl::StatusOr<std::vector<std::string>> tokens =
-        ReadTokens(args->values["token-file"], remote.size());
+        ReadTokens(token_file, remote.size());
     if (!tokens.ok()) return Fail(tokens.status());
     for (size_t i = 0; i < remote.size(); ++i) remote[i].token = (*tokens)[i];
   } else {
     for (net::RemoteSeat& r : remote) r.token = RandomToken();
   }
-  const bool secret_seeds = args->switches.count("secret-seeds") > 0;
   const json header = {{"type", "tournament"},
                        {"version", 1},
                        {"game", (*game)->Spec()},
                        {"seats", *seats},
-                       {"games", *games},
-                       {"seed", *seed},
+                       {"games", games},
+                       {"seed", seed},
                        {"secret_seeds", secret_seeds}};
   // The log: a new file (--log) or the one to continue (--resume).
   std::optional<net::TournamentLog> log;
   net::LoggedGames logged;
-  if (args->values.count("log") && args->values.count("resume") &&
-      args->values["log"] != args->values["resume"]) {
+  if (command.Given("--log") && command.Given("--resume") &&
+      log_file != resume_file) {
     return Fail(absl::InvalidArgumentError(
         "--resume FILE continues FILE and appends to it: give --log the same "
         "file or leave it out"));
   }
-  if (args->values.count("resume")) {
+  if (command.Given("--resume")) {
     absl::StatusOr<net::TournamentLog> resumed =
-        net::TournamentLog::Resume(args->values["resume"], header, logged);
+        net::TournamentLog::Resume(resume_file, header, logged);
     if (!resumed.ok()) return Fail(resumed.status());
     log.emplace(*std::move(resumed));
-  } else if (args->values.count("log")) {
+  } else if (command.Given("--log")) {
     absl::StatusOr<net::TournamentLog> created =
-        net::TournamentLog::Create(args->values["log"], header);
+        net::TournamentLog::Create(log_file, header);
     if (!created.ok()) return Fail(created.status());
     log.emplace(*std::move(created));
   }
 
   net::ServerOptions server_options{
-      .bind = args->values.count("bind") ? args->values["bind"] : "127.0.0.1",
-      .port = static_cast<int>(*port),
-      .max_connections = static_cast<int>(*max_conn),
-      .max_message_bytes = static_cast<size_t>(*max_bytes),
-      .max_queued_bytes = static_cast<size_t>(*max_queue),
-      .hello_timeout = net::Millis(*hello_ms)};
+      .bind = bind,
+      .port = static_cast<int>(port),
+      .max_connections = static_cast<int>(max_conn),
+      .max_message_bytes = static_cast<size_t>(max_bytes),
+      .max_queued_bytes = static_cast<size_t>(max_queue),
+      .hello_timeout = net::Millis(hello_ms)};
   // The games played: the count asked for, rounded up to whole rotations.
-  const absl::StatusOr<int64_t> planned = PlannedGames(
-      {.game = args->positional[0], .agents = labels, .games = *games});
+  const absl::StatusOr<int64_t> planned =
+      PlannedGames({.game = game_spec, .agents = labels, .games = games});
   if (!planned.ok()) return Fail(planned.status());
   const json welcome = {{"game", (*game)->Spec()},
                         {"seats", labels},
                         {"games", *planned},
-                        {"move_ms", *move_ms}};
+                        {"move_ms", move_ms}};
   absl::StatusOr<std::unique_ptr<net::TournamentServer>> server =
       net::TournamentServer::Start(server_options, remote, welcome);
   if (!server.ok()) return Fail(server.status());
@@ -326,11 +294,11 @@ int RunServe(const std::vector<std::string>& argv) {
                logged.games.size());
   }
   std::fflush(stderr);
-  if (!remote.empty() && !(*server)->WaitForSeats(net::Millis(*wait_ms))) {
+  if (!remote.empty() && !(*server)->WaitForSeats(net::Millis(wait_ms))) {
     fmt::print(stderr,
                "gameai serve: not every remote seat connected within {} ms; "
                "the referee plays the missing ones until they do\n",
-               *wait_ms);
+               wait_ms);
   }
 
   std::map<int, net::RemoteSeatAgent*> remote_agents;
@@ -338,10 +306,10 @@ int RunServe(const std::vector<std::string>& argv) {
   for (const net::RemoteSeat& r : remote) is_remote[r.participant] = true;
   absl::Status log_status;
   MatchOptions options;
-  options.game = args->positional[0];
+  options.game = game_spec;
   options.agents = labels;
-  options.games = *games;
-  options.seed = static_cast<uint64_t>(*seed);
+  options.games = games;
+  options.seed = static_cast<uint64_t>(seed);
   options.threads = 1;  // one client per seat: one series
   options.make_agent =
       [&](int slot,
@@ -353,7 +321,7 @@ int RunServe(const std::vector<std::string>& argv) {
     }
     replay.resize(logged.games.size());
     auto agent = std::make_unique<net::RemoteSeatAgent>(
-        **server, slot, net::Millis(*move_ms), std::move(replay), secret_seeds);
+        **server, slot, net::Millis(move_ms), std::move(replay), secret_seeds);
     remote_agents[slot] = agent.get();
     return agent;
   };
@@ -401,7 +369,7 @@ int RunServe(const std::vector<std::string>& argv) {
   if (log) {
     (void)log->Append({{"type", "end"}, {"seats", seat_report}});
   }
-  if (args->switches.count("json")) {
+  if (json_out) {
     fmt::print("{}", standings);
   } else {
     fmt::print("{}", MatchResultToTable(*result));

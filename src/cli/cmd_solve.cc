@@ -13,32 +13,13 @@
 namespace gameai::cli {
 namespace {
 
-constexpr char kUsage[] =
-    "usage: gameai solve GAME [--state TEXT | --state-file FILE | "
-    "--position TEXT] [--solver 'key=value,...'] [--json]";
 // A state's text is one line of numbers; a longer file is no state.
 constexpr size_t kMaxStateFileBytes = 64 << 10;
 
-// SolveHelp: the options, and each solver's own with their defaults.
-std::string SolveHelp() {
-  std::string out = fmt::format(
-      "{}\n"
-      "\n"
-      "The exact value of GAME (a spec) where the game has a solver: of its\n"
-      "start, or of the state given.\n"
-      "\n"
-      "options:\n"
-      "  --state TEXT        solve this state (the game's state text, as\n"
-      "                      `State::Serialize` writes it)\n"
-      "  --state-file FILE   the state text from FILE\n"
-      "  --position TEXT     the value of a position in the game's own short\n"
-      "                      text (the games with one below)\n"
-      "  --scorecard TEXT    the same as --position (an older name)\n"
-      "  --solver 'k=v,...'  the solver's options (below; default: all "
-      "defaults)\n"
-      "  --json              the result as JSON on stdout\n"
-      "  --help              this text\n",
-      kUsage);
+// SolverHelp: each game's --position text and solver options with their
+// defaults (the end of gameai solve --help).
+std::string SolverHelp() {
+  std::string out;
   for (const GameEntry* g : RegisteredGames()) {
     if (g->position_value) {
       out += fmt::format("\n--position of {} (a {}): {}\n", g->name,
@@ -137,40 +118,42 @@ int SolvePosition(const Game& game, const std::string& text,
 }  // namespace
 
 int RunSolve(const std::vector<std::string>& argv) {
-  absl::StatusOr<Args> args = ParseArgs(
-      argv, {"solver", "state", "state-file", "position", "scorecard"},
-      {"json", "help"});
-  if (!args.ok()) return Fail(args.status());
-  if (args->switches.count("help")) {
-    fmt::print("{}", SolveHelp());
-    return 0;
-  }
-  if (args->positional.size() != 1) {
-    return Fail(absl::InvalidArgumentError(
-        fmt::format("{} (gameai solve --help)", kUsage)));
-  }
-  if (args->values.count("scorecard")) {
-    if (args->values.count("position")) {
-      return Fail(absl::InvalidArgumentError(
-          "--scorecard is --position's older name: give one of them"));
-    }
-    args->values["position"] = args->values["scorecard"];
-  }
-  const int inputs = static_cast<int>(args->values.count("state") +
-                                      args->values.count("state-file") +
-                                      args->values.count("position"));
-  if (inputs > 1) {
-    return Fail(absl::InvalidArgumentError(
-        "--state, --state-file and --position exclude each other"));
-  }
-  absl::StatusOr<std::shared_ptr<const Game>> game =
-      LoadGame(args->positional[0]);
+  std::string spec, state, state_file, position, scorecard, options;
+  bool json = false;
+  CommandLine command("solve",
+                      "The exact value of GAME (a spec) where the game has a "
+                      "solver: of its start, or of the state given.");
+  command.Positional("GAME", &spec, "the game (a spec)");
+  CLI::Option* state_option = command.Text(
+      "--state", &state,
+      "solve this state (the game's state text, as State::Serialize writes "
+      "it)");
+  CLI::Option* file_option =
+      command.Text("--state-file", &state_file, "the state text from FILE");
+  CLI::Option* position_option = command.Text(
+      "--position", &position,
+      "the value of a position in the game's own short text (the games "
+      "with one below)");
+  CLI::Option* scorecard_option = command.Text(
+      "--scorecard", &scorecard, "the same as --position (an older name)");
+  command.Text("--solver", &options,
+               "the solver's options 'k=v,...' (below; default: all "
+               "defaults)");
+  command.Flag("--json", &json, "the result as JSON on stdout");
+  state_option->excludes(file_option)
+      ->excludes(position_option)
+      ->excludes(scorecard_option);
+  file_option->excludes(position_option)->excludes(scorecard_option);
+  position_option->excludes(scorecard_option);
+  command.Footer(SolverHelp());
+  if (std::optional<int> done = command.Parse(argv)) return *done;
+  if (command.Given("--scorecard")) position = scorecard;
+  const int inputs = command.Given("--state") + command.Given("--state-file") +
+                     command.Given("--position") + command.Given("--scorecard");
+  absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(spec);
   if (!game.ok()) return Fail(game.status());
-  const bool json = args->switches.count("json") > 0;
-  const std::string options =
-      args->values.count("solver") ? args->values["solver"] : std::string();
-  if (args->values.count("position")) {
-    return SolvePosition(**game, args->values["position"], options, json);
+  if (command.Given("--position") || command.Given("--scorecard")) {
+    return SolvePosition(**game, position, options, json);
   }
   // From the start: any game with a solver; from a state: its state solver.
   absl::StatusOr<const GameEntry*> entry =
@@ -183,9 +166,9 @@ int RunSolve(const std::vector<std::string>& argv) {
   }
   absl::StatusOr<Params> params = ResolveSolverOptions(**entry, options);
   if (!params.ok()) return Fail(params.status());
-  if (args->values.count("state-file")) {
+  if (command.Given("--state-file")) {
     absl::StatusOr<std::string> text =
-        ReadBoundedFile(args->values["state-file"], kMaxStateFileBytes);
+        ReadBoundedFile(state_file, kMaxStateFileBytes);
     if (!text.ok()) {
       return Fail(absl::Status(
           text.status().code(),
@@ -196,8 +179,8 @@ int RunSolve(const std::vector<std::string>& argv) {
     }
     return SolveStateText(**game, *text, options, json);
   }
-  if (args->values.count("state")) {
-    return SolveStateText(**game, args->values["state"], options, json);
+  if (command.Given("--state")) {
+    return SolveStateText(**game, state, options, json);
   }
   return SolveGame(**game, **entry, *params, json);
 }

@@ -81,7 +81,7 @@ int Dispatch(int argc, char** argv) {
   if (argc < 2) {
     gameai::RegisterBuiltinGames();
     fmt::print(stderr, "{}", Help());
-    return kExitUsage;
+    return gameai::kExitUsage;
   }
   const std::string command = argv[1];
   const std::vector<std::string> rest(argv + 2, argv + argc);
@@ -124,5 +124,5 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gameai: internal error: %s\n", e.what());
   }
-  return gameai::cli::kExitFailure;
+  return gameai::kExitFailure;
 }
