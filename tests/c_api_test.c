@@ -23,6 +23,28 @@ static int failures = 0;
 
 #define CHECK_OK(call) CHECK((call) == GAMEAI_OK)
 
+/* has_games: whether every game of the comma-separated `names` is in this
+ * build (a build of some games, -DGAMEAI_GAMES, runs the sections it can). */
+static int has_games(const char* names) {
+  size_t count = 0;
+  if (gameai_registered_game_count(&count) != GAMEAI_OK) return 0;
+  char wanted[128];
+  snprintf(wanted, sizeof wanted, "%s", names);
+  for (char* want = strtok(wanted, ","); want; want = strtok(NULL, ",")) {
+    int found = 0;
+    for (size_t i = 0; i < count && !found; ++i) {
+      char name[64];
+      size_t length = 0;
+      if (gameai_registered_game_name(i, name, sizeof name, &length) ==
+          GAMEAI_OK) {
+        found = strcmp(name, want) == 0;
+      }
+    }
+    if (!found) return 0;
+  }
+  return 1;
+}
+
 static void serialize(const gameai_state* state, char* buffer, size_t size) {
   size_t length = 0;
   CHECK_OK(gameai_state_serialize(state, buffer, size, &length));
@@ -300,15 +322,18 @@ static void agent_refuses_other_parameters(void) {
 static void registry_and_game_description(void) {
   size_t count = 0;
   CHECK_OK(gameai_registered_game_count(&count));
-  /* The five built-in games first, in src/games.txt's order; a build may
-   * add games after them. */
-  CHECK(count >= 5);
+  /* The built-in games first, in src/games.txt's order (a build of some
+   * games keeps that order); a build may add games after them. */
+  CHECK(count >= 1);
   char name[64];
   size_t length = 0;
 #define GAME_NAME_0(b, c, l) gameai_registered_game_name(0, b, c, l)
   CHECK_TEXT(GAME_NAME_0, "mancala");
-  CHECK_OK(gameai_registered_game_name(4, name, sizeof name, &length));
-  CHECK(strcmp(name, "daifugo") == 0);
+  if (has_games("mancala,yacht,linesboard,minirisk,daifugo")) {
+    CHECK(count >= 5);
+    CHECK_OK(gameai_registered_game_name(4, name, sizeof name, &length));
+    CHECK(strcmp(name, "daifugo") == 0);
+  }
   CHECK(gameai_registered_game_name(count, name, sizeof name, &length) ==
         GAMEAI_INVALID_ARGUMENT);
   char range[32];
@@ -367,10 +392,13 @@ static void registry_and_game_description(void) {
   CHECK(gameai_game_agent_count(game, NULL) == GAMEAI_INVALID_ARGUMENT);
   gameai_game_free(game);
 
-  CHECK_OK(gameai_game_load("minirisk(players=3)", &game));
-  CHECK_OK(gameai_game_get_type(game, &type));
-  CHECK(type.simultaneous == 1 && type.stochastic == 1 && type.zero_sum == 0);
-  gameai_game_free(game);
+  if (has_games("minirisk")) {
+    CHECK_OK(gameai_game_load("minirisk(players=3)", &game));
+    CHECK_OK(gameai_game_get_type(game, &type));
+    CHECK(type.simultaneous == 1 && type.stochastic == 1 &&
+          type.zero_sum == 0);
+    gameai_game_free(game);
+  }
 }
 
 static void scores_and_chance_sampling(void) {
@@ -741,20 +769,35 @@ static void solver_bad_input(void) {
   gameai_game_free(game);
 }
 
+/* RUN: the section when this build has the games it plays, else a line
+ * saying it was skipped and why. */
+static int sections_run = 0;
+#define RUN(section, games)                                              \
+  do {                                                                   \
+    if (has_games(games)) {                                              \
+      section();                                                         \
+      ++sections_run;                                                    \
+    } else {                                                             \
+      printf("skipped %s: this build lacks one of %s\n", #section, games); \
+    }                                                                    \
+  } while (0)
+
 int main(void) {
-  full_mancala_game();
-  simultaneous_and_chance();
-  bad_input();
-  out_of_memory();
-  agent_refuses_other_parameters();
-  registry_and_game_description();
-  scores_and_chance_sampling();
-  hints();
-  agent_taking_over_a_game();
-  matches();
-  kalah_solver();
-  yacht_values();
-  solver_bad_input();
+  RUN(full_mancala_game, "mancala");
+  RUN(simultaneous_and_chance, "minirisk");
+  RUN(bad_input, "mancala,yacht");
+  RUN(out_of_memory, "mancala");
+  RUN(agent_refuses_other_parameters, "minirisk");
+  RUN(registry_and_game_description, "mancala");
+  RUN(scores_and_chance_sampling, "minirisk,yacht");
+  RUN(hints, "mancala,yacht,minirisk");
+  RUN(agent_taking_over_a_game, "minirisk");
+  RUN(matches, "mancala,yacht");
+  RUN(kalah_solver, "mancala");
+  RUN(yacht_values, "mancala,yacht");
+  RUN(solver_bad_input, "mancala,yacht,linesboard");
+  /* Every build this test runs in has Mancala: something must have run. */
+  CHECK(sections_run > 0);
   if (failures > 0) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

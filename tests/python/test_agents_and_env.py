@@ -5,6 +5,8 @@ import numpy as np
 
 import gameai
 
+import build_games
+
 
 class FirstLegal:
     """A Python agent: the lowest legal action, recording what it saw."""
@@ -48,7 +50,7 @@ class HandPeeker:
         return state.legal_actions(self.seat)[0]
 
 
-class PythonAgentTest(unittest.TestCase):
+class PythonAgentTest(build_games.TestCase):
     def test_python_agent_plays_next_to_builtin_agents(self):
         agent = FirstLegal()
         result = gameai.match("mancala", [agent, "random"], games=4, seed=3)
@@ -87,7 +89,7 @@ class PythonAgentTest(unittest.TestCase):
             gameai.match("mancala", ["random", object()], games=1)
 
 
-class VectorEnvTest(unittest.TestCase):
+class VectorEnvTest(build_games.TestCase):
     def test_shapes_and_types(self):
         env = gameai.VectorEnv("mancala(pits=3,seeds=3)", n=8, seed=1)
         obs, mask, current = env.reset()

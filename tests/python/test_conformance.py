@@ -10,6 +10,8 @@ import numpy as np
 
 import gameai
 
+import build_games
+
 # Small parameter sets beside the defaults, so that every game is quick.
 SPECS = {
     "mancala": ["mancala", "mancala(pits=3,seeds=3)"],
@@ -49,7 +51,7 @@ def random_states(game, seed, limit=400):
     return out
 
 
-class ConformanceTest(unittest.TestCase):
+class ConformanceTest(build_games.TestCase):
     def test_every_registered_game_is_covered(self):
         names = {s.split("(")[0] for s in specs()}
         self.assertEqual(names, set(gameai.registered_games()))
@@ -142,7 +144,7 @@ class ConformanceTest(unittest.TestCase):
             self.assertLessEqual(len(states) - 1, game.max_game_length())
 
 
-class HiddenCardsTest(unittest.TestCase):
+class HiddenCardsTest(build_games.TestCase):
     """Daifugo: two deals that differ only in the hands of seats 1 and 2
     (cards dealt round the table from seat 0, two of theirs swapped) give
     seat 0 equal tensors, while seat 1 sees its own hand change."""

@@ -6,6 +6,8 @@ import importlib.util
 import os
 import unittest
 
+import build_games
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLE = os.path.join(HERE, "..", "..", "examples", "python",
                        "mancala_tabular.py")
@@ -18,7 +20,7 @@ def load_example():
     return module
 
 
-class ExampleLearnerTest(unittest.TestCase):
+class ExampleLearnerTest(build_games.TestCase):
     def test_short_training_beats_random(self):
         example = load_example()
         untrained = example.evaluate(

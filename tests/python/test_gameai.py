@@ -7,8 +7,10 @@ import unittest
 
 import gameai
 
+import build_games
 
-class GameTest(unittest.TestCase):
+
+class GameTest(build_games.TestCase):
     def test_random_game_to_the_end(self):
         game = gameai.load_game("mancala(pits=6,seeds=4)")
         self.assertEqual(game.num_players(), 2)
@@ -48,7 +50,7 @@ class GameTest(unittest.TestCase):
         self.assertEqual(state.scores(), [0, 0, 10])
 
 
-class AgentTest(unittest.TestCase):
+class AgentTest(build_games.TestCase):
     def test_agents_play_a_game(self):
         game = gameai.load_game("mancala")
         agents = [gameai.load_agent(game, "greedy"),
@@ -68,7 +70,7 @@ class AgentTest(unittest.TestCase):
         self.assertEqual([a["spec"] for a in result["agents"]],
                          ["greedy", "random"])
         self.assertGreater(result["agents"][0]["win_rate"], 0.5)
-        self.assertIn("linesboard", gameai.registered_games())
+        self.assertIn("mancala", gameai.registered_games())
 
     def test_match_refuses_more_games_than_the_limit(self):
         # Rounding 2**63 - 1 up to whole rotations wrapped before the limit.
@@ -100,7 +102,7 @@ class AgentTest(unittest.TestCase):
         self.assertEqual(play(3), one)
 
 
-class BadInputTest(unittest.TestCase):
+class BadInputTest(build_games.TestCase):
     def test_unknown_spec(self):
         with self.assertRaisesRegex(ValueError, "mancala"):
             gameai.load_game("no_such_game")
@@ -236,7 +238,7 @@ class BadInputTest(unittest.TestCase):
 UNDER_ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
 
 
-class MemoryTest(unittest.TestCase):
+class MemoryTest(build_games.TestCase):
     def assert_memory_error(self, call, message):
         """`call` (Python text) raises MemoryError holding `message` in a
         process under a 3 GiB address-space limit."""

@@ -12,6 +12,8 @@ import unittest
 
 import gameai
 
+import build_games
+
 
 class InterruptingAgent:
     """Raises `exception` at its `after`-th step, plays the first legal
@@ -29,7 +31,7 @@ class InterruptingAgent:
         return state.legal_actions()[0]
 
 
-class MatchInterruptTest(unittest.TestCase):
+class MatchInterruptTest(build_games.TestCase):
     def test_keyboard_interrupt_in_an_agent_stops_the_match(self):
         agent = InterruptingAgent(KeyboardInterrupt)
         with self.assertRaises(KeyboardInterrupt):
@@ -102,6 +104,9 @@ class MatchInterruptTest(unittest.TestCase):
                 "e = gameai.VectorEnv('daifugo', n=1, opponents="
                 "'montecarlo(playouts=1000000)'); e.reset(); import numpy; "
                 "e.step(numpy.array([e.reset()[1][0].nonzero()[0][0]]))"]:
+            if any(game in call and game not in gameai.registered_games()
+                   for game in build_games.BUILT_IN):
+                continue  # a build of some games: not this call's game
             self.interrupted(call, 1.0)
 
 

@@ -13,6 +13,8 @@ import numpy as np
 
 import gameai
 
+import build_games
+
 
 def simultaneous_state():
     state = gameai.load_game("minirisk(players=3)").new_initial_state()
@@ -21,7 +23,7 @@ def simultaneous_state():
     return state
 
 
-class PickleTest(unittest.TestCase):
+class PickleTest(build_games.TestCase):
     def test_games_and_states_pickle_at_every_protocol(self):
         # Protocols 0 and 1 aborted the interpreter.
         game = gameai.load_game("daifugo(players=3,games=2)")
@@ -63,7 +65,7 @@ class PickleTest(unittest.TestCase):
                     pickle.dumps(obj, protocol)
 
 
-class BareNewTest(unittest.TestCase):
+class BareNewTest(build_games.TestCase):
     def test_no_object_is_made_by_new_alone(self):
         # Each segfaulted (or read garbage) at its first method.
         for cls, made_by in [(gameai.State, "new_initial_state"),
@@ -79,7 +81,7 @@ class BareNewTest(unittest.TestCase):
         self.assertEqual(env.reset()[0].shape[0], 2)
 
 
-class ThreadTest(unittest.TestCase):
+class ThreadTest(build_games.TestCase):
     def run_while_busy(self, busy_call, second_call):
         """Calls second_call from this thread while busy_call runs (the GIL
         released) on another; returns what second_call raised, if ever."""
@@ -138,7 +140,7 @@ class ThreadTest(unittest.TestCase):
         self.assertIn("in use by another thread", str(raised[0]))
 
 
-class MessageTest(unittest.TestCase):
+class MessageTest(build_games.TestCase):
     def test_bytes_that_are_not_utf8_are_shown_escaped(self):
         # The message was dropped: a bare ValueError.
         with self.assertRaisesRegex(ValueError, r"pits=\\xe9"):
@@ -151,7 +153,7 @@ class MessageTest(unittest.TestCase):
         self.assertIn("(cut: the message held", str(caught.exception))
 
 
-class ArgumentTest(unittest.TestCase):
+class ArgumentTest(build_games.TestCase):
     def test_match_takes_any_sequence_of_agents_but_a_str(self):
         result = gameai.match("mancala", ("random", "greedy"), games=2)
         self.assertEqual(result["games"], 2)

@@ -10,6 +10,8 @@ import numpy as np
 
 import gameai
 
+import build_games
+
 
 def plain_margin(game, state):
     """Player 0's final store minus player 1's under perfect play, by a
@@ -30,7 +32,7 @@ def plain_margin(game, state):
     return margin(state.serialize())
 
 
-class KalahSolveTest(unittest.TestCase):
+class KalahSolveTest(build_games.TestCase):
     def test_published_values(self):
         # Irving, Donkers & Uiterwijk 2000 (capture from an empty pit too).
         for seeds, expected in ((1, 2), (2, 10)):
@@ -89,7 +91,7 @@ class KalahSolveTest(unittest.TestCase):
         self.assertEqual(state.serialize(), before)
 
 
-class YachtValueTest(unittest.TestCase):
+class YachtValueTest(build_games.TestCase):
     def test_start_is_the_published_optimum(self):
         game = gameai.load_game("yacht(players=1)")
         result = gameai.solve(game.new_initial_state())
@@ -147,7 +149,7 @@ class YachtValueTest(unittest.TestCase):
         self.assertEqual(result["final_score_player_0"], 120)
 
 
-class SolveBadInputTest(unittest.TestCase):
+class SolveBadInputTest(build_games.TestCase):
     def test_game_without_solver_lists_those_with_one(self):
         state = gameai.load_game("linesboard").new_initial_state()
         with self.assertRaisesRegex(ValueError,
