@@ -8,7 +8,6 @@
 #include <memory>
 #include <new>
 #include <optional>
-#include <thread>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
@@ -21,6 +20,7 @@
 #include "gameai/base/text.h"
 #include "gameai/dynamic/registry.h"
 #include "gameai/dynamic/spec.h"
+#include "platform/threads.h"
 
 namespace gameai {
 namespace {
@@ -387,14 +387,17 @@ absl::StatusOr<PreparedMatch> Prepare(const MatchOptions& options) {
     return absl::InvalidArgumentError(fmt::format(
         "threads={} must be in [1, {}]", options.threads, kMaxMatchThreads));
   }
+  GAMEAI_RETURN_IF_ERROR(platform::CheckThreadCount(options.threads, "threads"));
   if (options.series < 0 || options.series > kMaxMatchSeries) {
     return absl::InvalidArgumentError(
         fmt::format("series={} must be in [1, {}] (0: as many as threads)",
                     options.series, kMaxMatchSeries));
   }
-  if (options.random_opening < 0) {
-    return absl::InvalidArgumentError(fmt::format(
-        "random_opening={} must be at least 0", options.random_opening));
+  if (options.random_opening < 0 ||
+      options.random_opening > kMaxRandomOpening) {
+    return absl::InvalidArgumentError(
+        fmt::format("random_opening={} must be in [0, {}]",
+                    options.random_opening, kMaxRandomOpening));
   }
   if (options.agents.empty() ||
       options.agents.size() > static_cast<size_t>(kMaxMatchAgents)) {
@@ -496,10 +499,7 @@ absl::StatusOr<std::vector<SeriesTotals>> PlaySeriesRange(
       runner.RunSeries(series, agents, series_totals);
     }
   };
-  std::vector<std::thread> workers;
-  for (int64_t t = 1; t < threads; ++t) workers.emplace_back(work);
-  work();
-  for (std::thread& w : workers) w.join();
+  platform::RunOnThreads(static_cast<int>(threads), [&](int) { work(); });
   return totals;
 }
 

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "absl/strings/charconv.h"
 #include "fmt/format.h"
 
 namespace gameai {
@@ -58,8 +59,10 @@ std::optional<int64_t> ParseInt(std::string_view text) {
 
 std::optional<double> ParseDouble(std::string_view text) {
   double value = 0;
+  // Abseil's: the same digits give the same double with every standard
+  // library (libc++ 14 has no floating-point std::from_chars).
   const auto [end, error] =
-      std::from_chars(text.data(), text.data() + text.size(), value);
+      absl::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || error != std::errc() ||
       end != text.data() + text.size() || !std::isfinite(value)) {
     return std::nullopt;

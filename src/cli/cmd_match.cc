@@ -93,7 +93,7 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
                   "(default 0: K = T, the thread count)");
   command.Integer("--threads", &threads, 1, kMaxMatchThreads,
                   "series played at once");
-  command.Integer("--random-opening", &opening, 0, 1000,
+  command.Integer("--random-opening", &opening, 0, kMaxRandomOpening,
                   "random moves at the start of every game");
   command.Flag("--json", &json, "the results as JSON on stdout");
   command.Flag("--game-log", &options.log_games,

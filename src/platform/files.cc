@@ -55,12 +55,14 @@ absl::Status FinishFile(FileHandle file) {
 }
 
 absl::Status PublishNoReplace(const std::string& from, const std::string& to) {
-  int error = 0;
+  int error = ENOSYS;
+#ifdef RENAME_NOREPLACE  // Linux's glibc; elsewhere the link below
   if (renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(),
                 RENAME_NOREPLACE) == 0) {
     return absl::OkStatus();
   }
   error = errno;
+#endif
   if (error == EINVAL || error == ENOSYS) {
     // A file system without RENAME_NOREPLACE: a hard link is refused just
     // the same where anything exists.

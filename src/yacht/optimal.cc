@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
-#include <thread>
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
@@ -14,6 +13,7 @@
 #include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/kernel/kernel_adapter.h"
+#include "platform/threads.h"
 
 namespace gameai::yacht {
 namespace {
@@ -214,13 +214,10 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
         }
       }
     };
-    std::vector<std::thread> workers;
     const int count = static_cast<int>(masks.size());
-    for (int w = 0; w < threads; ++w) {
-      workers.emplace_back(work, plans[w].get(), count * w / threads,
-                           count * (w + 1) / threads);
-    }
-    for (std::thread& w : workers) w.join();
+    platform::RunOnThreads(threads, [&](int w) {
+      work(plans[w].get(), count * w / threads, count * (w + 1) / threads);
+    });
   }
   return std::shared_ptr<const OptimalTable>(table);
 }
@@ -322,10 +319,7 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
     if (auto it = tables->find(bonus); it != tables->end()) {
       table = it->second;
     } else {
-      const int workers = threads > 0
-                              ? threads
-                              : static_cast<int>(std::max(
-                                    1u, std::thread::hardware_concurrency()));
+      const int workers = threads > 0 ? threads : platform::HardwareThreads();
       GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const OptimalTable> computed,
                               Compute(options, workers));
       table = computed;

@@ -57,6 +57,8 @@ inline constexpr int64_t kMaxMatchGames = 100'000'000;
 // and series (every series' totals are kept until the merge, a few
 // kilobytes each).
 inline constexpr int kMaxMatchThreads = 256;
+// kMaxRandomOpening: the most random moves at the start of every game.
+inline constexpr int kMaxRandomOpening = 1000;
 // kMaxMatchAgents: the most agents one match lists (a solitaire game
 // compares any number side by side; other games take one per seat).
 inline constexpr int kMaxMatchAgents = 64;

@@ -22,7 +22,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace gameai::daifugo {
@@ -57,11 +56,14 @@ struct Meld {
     return type == MeldType::kSingle && cards == kJoker;
   }
   friend bool operator==(const Meld&, const Meld&) = default;
-  friend auto operator<=>(const Meld& a, const Meld& b) {
-    return std::tuple(a.cards, a.type, a.low, a.high, a.joker_rank,
-                      a.joker_suit) <=> std::tuple(b.cards, b.type, b.low,
-                                                   b.high, b.joker_rank,
-                                                   b.joker_suit);
+  // Field by field (libc++ 14, Emscripten's, has no tuple <=>).
+  friend std::strong_ordering operator<=>(const Meld& a, const Meld& b) {
+    if (auto c = a.cards <=> b.cards; c != 0) return c;
+    if (auto c = a.type <=> b.type; c != 0) return c;
+    if (auto c = a.low <=> b.low; c != 0) return c;
+    if (auto c = a.high <=> b.high; c != 0) return c;
+    if (auto c = a.joker_rank <=> b.joker_rank; c != 0) return c;
+    return a.joker_suit <=> b.joker_suit;
   }
 };
 
