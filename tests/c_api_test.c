@@ -607,6 +607,53 @@ static void matches(void) {
   CHECK(result == NULL);
   CHECK(gameai_match_result_json(NULL, json, sizeof json, &length) ==
         GAMEAI_INVALID_ARGUMENT);
+
+  /* Random openings: within [0, 1000], as `gameai match --random-opening`. */
+  CHECK_OK(gameai_match_random_opening("mancala", agents, 2, 4, 3, 6, &result));
+  CHECK_OK(gameai_match_result_json(result, json, sizeof json, &length));
+  CHECK(strstr(json, "\"random_opening\": 6") != NULL);
+  gameai_match_result_free(result);
+  result = NULL;
+  CHECK(gameai_match_random_opening("mancala", agents, 2, 4, 3, 1001,
+                                    &result) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(strcmp(gameai_last_error(),
+               "random_opening=1001 must be in [0, 1000]") == 0);
+  CHECK(gameai_match_random_opening("mancala", agents, 2, 4, 3, -1, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(result == NULL);
+}
+
+/* The observation tensor: its shape, a seat's values, the seat checked. */
+static void observation_tensor(void) {
+  gameai_game* game = NULL;
+  gameai_state* state = NULL;
+  CHECK_OK(gameai_game_load("mancala", &game));
+  CHECK_OK(gameai_state_new_initial(game, &state));
+  int dims[4];
+  size_t count = 0;
+  CHECK(gameai_game_observation_tensor_shape(game, dims, 0, &count) ==
+        GAMEAI_BUFFER_TOO_SMALL);
+  CHECK(count == 1);
+  CHECK_OK(gameai_game_observation_tensor_shape(game, dims, 4, &count));
+  CHECK(count == 1 && dims[0] > 0);
+  float values[64];
+  size_t n = 0;
+  CHECK(gameai_state_observation_tensor(state, 0, values, 0, &n) ==
+        GAMEAI_BUFFER_TOO_SMALL);
+  CHECK(n == (size_t)dims[0] && n <= 64);
+  CHECK_OK(gameai_state_observation_tensor(state, 0, values, 64, &n));
+  float sum = 0;
+  for (size_t i = 0; i < n; ++i) sum += values[i];
+  CHECK(sum > 0);
+  CHECK(gameai_state_observation_tensor(state, 2, values, 64, &n) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "accepted: 0..1") != NULL);
+  CHECK(gameai_state_observation_tensor(NULL, 0, values, 64, &n) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_game_observation_tensor_shape(NULL, dims, 4, &count) ==
+        GAMEAI_INVALID_ARGUMENT);
+  gameai_state_free(state);
+  gameai_game_free(game);
 }
 
 /* Solves the text `text` of `spec` with `options`; NULL on failure. */
@@ -793,6 +840,7 @@ int main(void) {
   RUN(hints, "mancala,yacht,minirisk");
   RUN(agent_taking_over_a_game, "minirisk");
   RUN(matches, "mancala,yacht");
+  RUN(observation_tensor, "mancala");
   RUN(kalah_solver, "mancala");
   RUN(yacht_values, "mancala,yacht");
   RUN(solver_bad_input, "mancala,yacht,linesboard");

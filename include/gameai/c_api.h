@@ -33,7 +33,7 @@
 extern "C" {
 #endif
 
-#define GAMEAI_C_API_VERSION 3
+#define GAMEAI_C_API_VERSION 4
 
 #if defined(_WIN32)
 #define GAMEAI_C_EXPORT __declspec(dllexport)
@@ -124,6 +124,10 @@ GAMEAI_C_EXPORT gameai_status gameai_game_param_value(const gameai_game* game,
                                                       char* buffer,
                                                       size_t capacity,
                                                       size_t* length);
+/* The dimensions of gameai_state_observation_tensor (*count of them; 0
+ * for a game without the tensor). (Version 4.) */
+GAMEAI_C_EXPORT gameai_status gameai_game_observation_tensor_shape(
+    const gameai_game* game, int* dimensions, size_t capacity, size_t* count);
 /* The agents of the game by index 0..count-1 (the generic ones first): the
  * names gameai_agent_load accepts. */
 GAMEAI_C_EXPORT gameai_status gameai_game_agent_count(const gameai_game* game,
@@ -190,6 +194,13 @@ GAMEAI_C_EXPORT gameai_status gameai_state_to_string(const gameai_state* state,
 GAMEAI_C_EXPORT gameai_status
 gameai_state_observation_string(const gameai_state* state, int player,
                                 char* buffer, size_t capacity, size_t* length);
+/* What seat `player` sees now as numbers for learners: *count floats, laid
+ * out row-major in gameai_game_observation_tensor_shape's dimensions; the
+ * same for states that differ only in what the seat cannot see.
+ * GAMEAI_UNIMPLEMENTED for a game without such a tensor. (Version 4.) */
+GAMEAI_C_EXPORT gameai_status gameai_state_observation_tensor(
+    const gameai_state* state, int player, float* values, size_t capacity,
+    size_t* count);
 GAMEAI_C_EXPORT gameai_status gameai_state_action_to_string(
     const gameai_state* state, int player, int64_t action, char* buffer,
     size_t capacity, size_t* length);
@@ -297,6 +308,13 @@ GAMEAI_C_EXPORT gameai_status gameai_match(const char* game_spec,
                                            size_t num_agents, int64_t games,
                                            uint64_t seed,
                                            gameai_match_result** out);
+/* gameai_match with the first `random_opening` (0..1000) moves of every
+ * game played at random, as `gameai match --random-opening` does.
+ * (Version 4.) */
+GAMEAI_C_EXPORT gameai_status gameai_match_random_opening(
+    const char* game_spec, const char* const* agent_specs, size_t num_agents,
+    int64_t games, uint64_t seed, int random_opening,
+    gameai_match_result** out);
 GAMEAI_C_EXPORT void gameai_match_result_free(gameai_match_result* result);
 /* The result as `gameai match --json` prints it. */
 GAMEAI_C_EXPORT gameai_status

@@ -358,6 +358,21 @@ gameai_status gameai_state_observation_string(const gameai_state* state,
   });
 }
 
+gameai_status gameai_state_observation_tensor(const gameai_state* state,
+                                              int player, float* values,
+                                              size_t capacity, size_t* count) {
+  return Call({GAMEAI_ARG(state)}, [&] {
+    if (gameai_status s = CheckSeat(*state->state, player, false); s) return s;
+    std::vector<float> tensor(state->state->GetGame().ObservationTensorSize());
+    if (gameai_status s = FromStatus(state->state->ObservationTensor(
+            player, absl::MakeSpan(tensor)));
+        s) {
+      return s;
+    }
+    return CopyArray(tensor, values, capacity, count);
+  });
+}
+
 gameai_status gameai_state_action_to_string(const gameai_state* state,
                                             int player, int64_t action,
                                             char* buffer, size_t capacity,
@@ -510,6 +525,16 @@ gameai_status gameai_game_param_value(const gameai_game* game, size_t index,
     if (gameai_status s = CheckIndex(index, entries.size(), "parameters"); s)
       return s;
     return CopyString(entries[index].second, buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_game_observation_tensor_shape(const gameai_game* game,
+                                                   int* dimensions,
+                                                   size_t capacity,
+                                                   size_t* count) {
+  return Call({GAMEAI_ARG(game)}, [&] {
+    return CopyArray(game->game->ObservationTensorShape(), dimensions, capacity,
+                     count);
   });
 }
 
@@ -688,6 +713,15 @@ gameai_status gameai_match(const char* game_spec,
                            const char* const* agent_specs, size_t num_agents,
                            int64_t games, uint64_t seed,
                            gameai_match_result** out) {
+  return gameai_match_random_opening(game_spec, agent_specs, num_agents, games,
+                                     seed, 0, out);
+}
+
+gameai_status gameai_match_random_opening(const char* game_spec,
+                                          const char* const* agent_specs,
+                                          size_t num_agents, int64_t games,
+                                          uint64_t seed, int random_opening,
+                                          gameai_match_result** out) {
   return Call({GAMEAI_ARG(game_spec)}, [&] {
     if (agent_specs == nullptr && num_agents > 0) return Null("agent_specs");
     if (out == nullptr) return Null("out");
@@ -707,6 +741,7 @@ gameai_status gameai_match(const char* game_spec,
     options.game = game_spec;
     options.games = games;
     options.seed = seed;
+    options.random_opening = random_opening;
     for (size_t i = 0; i < num_agents; ++i) {
       if (agent_specs[i] == nullptr) {
         return Fail(GAMEAI_INVALID_ARGUMENT,
