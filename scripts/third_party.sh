@@ -37,6 +37,8 @@ case $target in
 esac
 version=$(dpkg-query -W -f='${Version}' "$dev" 2>/dev/null || true)
 [[ -n $version ]] || { echo "$dev is not installed: run scripts/deps.sh" >&2; exit 1; }
+# Debian's benchmark takes its version from the build, not from git.
+[[ $package == benchmark ]] && options+=(-DGIT_VERSION="${version%%-*}")
 cache=${GAMEAI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/gameai}
 prefix=$cache/$package-${version//[^A-Za-z0-9.+-]/_}-$target-$toolchain_version
 if [[ -f $prefix/.complete ]]; then
