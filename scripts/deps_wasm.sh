@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs what the WebAssembly build and its Node tests need, when missing:
+# Installs what the WebAssembly build and its tests need, when missing:
 # Debian's Emscripten, GoogleTest's sources (the C++ suites are built for
-# WebAssembly from them) and dpkg-dev (apt-get source unpacks with it).
+# WebAssembly from them), dpkg-dev (apt-get source unpacks with it) and
+# Chromium (the package loaded by a page).
 # Node.js itself comes with the machine or with Debian's nodejs package.
 set -euo pipefail
 source "$(dirname "$0")/lib/apt_install.sh"
-packages=(emscripten googletest dpkg-dev xz-utils)
+packages=(emscripten googletest dpkg-dev xz-utils chromium)
 command -v node >/dev/null || packages+=(nodejs npm)
 # Emscripten recommends a second Node and the docs; neither is needed.
 install_missing --no-recommends "${packages[@]}"
