@@ -9,7 +9,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/gameai-browser-test.XXXXXX")
 server=""
 cleanup() {
-  [[ -n $server ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  if [[ -n $server ]]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true  # its status is the kill's
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
