@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # third_party.sh PACKAGE TARGET: builds a compiled dependency (abseil, or
 # benchmark: Google Benchmark, for the WebAssembly speed ratios) for a cross
-# TARGET (wasm, windows) from Debian's own source package, the version of
+# TARGET (wasm, for now) from Debian's own source package, the version of
 # the installed -dev package, and prints the install prefix to give CMake
 # (-Dabsl_DIR=PREFIX/lib/cmake/absl, -Dbenchmark_DIR=...). The build is
 # cached outside the checkout, in
@@ -11,7 +11,7 @@
 # entries made from the system's own Debian entries): the system's apt
 # configuration is left as it is.
 set -euo pipefail
-[[ $# -eq 2 ]] || { echo "usage: $0 abseil|benchmark wasm|windows" >&2; exit 2; }
+[[ $# -eq 2 ]] || { echo "usage: $0 abseil|benchmark wasm" >&2; exit 2; }
 package=$1
 target=$2
 case $package in
@@ -28,12 +28,7 @@ case $target in
     configure=(emcmake cmake)
     toolchain_args=()
     ;;
-  windows)
-    toolchain_version=$(x86_64-w64-mingw32-g++-posix -dumpfullversion)
-    configure=(cmake)
-    toolchain_args=(-DCMAKE_TOOLCHAIN_FILE="$(cd "$(dirname "$0")/.." && pwd)/cmake/mingw-w64.cmake")
-    ;;
-  *) echo "third_party.sh: target '$target' is not one of: wasm, windows" >&2; exit 2 ;;
+  *) echo "third_party.sh: target '$target' is not one of: wasm" >&2; exit 2 ;;
 esac
 version=$(dpkg-query -W -f='${Version}' "$dev" 2>/dev/null || true)
 [[ -n $version ]] || { echo "$dev is not installed: run scripts/deps.sh" >&2; exit 1; }
