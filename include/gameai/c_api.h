@@ -198,9 +198,9 @@ gameai_state_observation_string(const gameai_state* state, int player,
  * out row-major in gameai_game_observation_tensor_shape's dimensions; the
  * same for states that differ only in what the seat cannot see.
  * GAMEAI_UNIMPLEMENTED for a game without such a tensor. (Version 4.) */
-GAMEAI_C_EXPORT gameai_status gameai_state_observation_tensor(
-    const gameai_state* state, int player, float* values, size_t capacity,
-    size_t* count);
+GAMEAI_C_EXPORT gameai_status
+gameai_state_observation_tensor(const gameai_state* state, int player,
+                                float* values, size_t capacity, size_t* count);
 GAMEAI_C_EXPORT gameai_status gameai_state_action_to_string(
     const gameai_state* state, int player, int64_t action, char* buffer,
     size_t capacity, size_t* length);

@@ -387,7 +387,8 @@ absl::StatusOr<PreparedMatch> Prepare(const MatchOptions& options) {
     return absl::InvalidArgumentError(fmt::format(
         "threads={} must be in [1, {}]", options.threads, kMaxMatchThreads));
   }
-  GAMEAI_RETURN_IF_ERROR(platform::CheckThreadCount(options.threads, "threads"));
+  GAMEAI_RETURN_IF_ERROR(
+      platform::CheckThreadCount(options.threads, "threads"));
   if (options.series < 0 || options.series > kMaxMatchSeries) {
     return absl::InvalidArgumentError(
         fmt::format("series={} must be in [1, {}] (0: as many as threads)",

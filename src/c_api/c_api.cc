@@ -364,8 +364,8 @@ gameai_status gameai_state_observation_tensor(const gameai_state* state,
   return Call({GAMEAI_ARG(state)}, [&] {
     if (gameai_status s = CheckSeat(*state->state, player, false); s) return s;
     std::vector<float> tensor(state->state->GetGame().ObservationTensorSize());
-    if (gameai_status s = FromStatus(state->state->ObservationTensor(
-            player, absl::MakeSpan(tensor)));
+    if (gameai_status s = FromStatus(
+            state->state->ObservationTensor(player, absl::MakeSpan(tensor)));
         s) {
       return s;
     }

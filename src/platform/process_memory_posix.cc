@@ -1,10 +1,10 @@
-#include "platform/process_memory.h"
-
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <limits>
+
+#include "platform/process_memory.h"
 
 namespace gameai::platform {
 

@@ -21,7 +21,8 @@ TEST(SingleThreaded, WorkForThreadsRunsInTurn) {
 
 TEST(SingleThreaded, MatchWithThreadsNamesTheLimit) {
   const std::string game = RegisteredGames().front()->name;
-  MatchOptions options{.game = game, .agents = {"random"}, .games = 2, .threads = 2};
+  MatchOptions options{
+      .game = game, .agents = {"random"}, .games = 2, .threads = 2};
   absl::StatusOr<MatchResult> result = RunMatch(options);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().code(), absl::StatusCode::kUnimplemented);
