@@ -91,6 +91,28 @@ const i32 = (p) => new Int32Array(core.HEAPU8.buffer, p, 1)[0];
 const i64 = (p) => new BigInt64Array(core.HEAPU8.buffer, p, 1)[0];
 const f64 = (p) => new Float64Array(core.HEAPU8.buffer, p, 1)[0];
 
+// readOne: the value a call writes at its output pointer, read by `read`
+// (u32 for counts and handles, i32, i64 for actions, f64).
+function readOne(read, call) {
+  return withScratch((s) => {
+    const out = s.alloc(8);
+    check(call(out));
+    return read(out);
+  });
+}
+const readAction = (call) => Number(readOne(i64, call));
+
+// jsonResult: the JSON text of a result object that `create` makes (read
+// by `json`, freed by `free`), parsed.
+function jsonResult(create, json, free) {
+  const result = readOne(u32, create);
+  try {
+    return JSON.parse(readString((b, c, l) => json(result, b, c, l)));
+  } finally {
+    free(result);
+  }
+}
+
 // readString: a text from a call (buffer, capacity, *length): asked for its
 // length first, then read.
 function readString(call) {
@@ -181,11 +203,7 @@ class Native {
 
 // created: the handle a call wrote at `out`, made into an object.
 function created(call, wrap) {
-  return withScratch((s) => {
-    const out = s.alloc(4);
-    check(call(out));
-    return wrap(u32(out));
-  });
+  return wrap(readOne(u32, call));
 }
 
 // ---- games ----
@@ -198,15 +216,11 @@ export class Game extends Native {
   name() { return readString((b, c, l) => core._gameai_game_name(this.pointer, b, c, l)); }
   /** The canonical spec with every parameter. */
   spec() { return readString((b, c, l) => core._gameai_game_spec(this.pointer, b, c, l)); }
-  numPlayers() { return this._int32((out) => core._gameai_game_num_players(this.pointer, out)); }
+  numPlayers() { return readOne(i32, (out) => core._gameai_game_num_players(this.pointer, out)); }
   numDistinctActions() {
-    return withScratch((s) => {
-      const out = s.alloc(8);
-      check(core._gameai_game_num_distinct_actions(this.pointer, out));
-      return Number(i64(out));
-    });
+    return readAction((out) => core._gameai_game_num_distinct_actions(this.pointer, out));
   }
-  maxGameLength() { return this._int32((out) => core._gameai_game_max_game_length(this.pointer, out)); }
+  maxGameLength() { return readOne(i32, (out) => core._gameai_game_max_game_length(this.pointer, out)); }
   /** {simultaneous, stochastic, imperfectInformation, zeroSum} as booleans. */
   getType() {
     return withScratch((s) => {
@@ -220,11 +234,7 @@ export class Game extends Native {
   /** The parameters, name to value in spec form ("6", "false"). */
   params() {
     const result = {};
-    const count = withScratch((s) => {
-      const out = s.alloc(4);
-      check(core._gameai_game_param_count(this.pointer, out));
-      return u32(out);
-    });
+    const count = readOne(u32, (out) => core._gameai_game_param_count(this.pointer, out));
     for (let i = 0; i < count; ++i) {
       const name = readString((b, c, l) => core._gameai_game_param_name(this.pointer, i, b, c, l));
       result[name] = readString((b, c, l) => core._gameai_game_param_value(this.pointer, i, b, c, l));
@@ -233,11 +243,7 @@ export class Game extends Native {
   }
   /** The agent names loadAgent accepts for this game. */
   agents() {
-    const count = withScratch((s) => {
-      const out = s.alloc(4);
-      check(core._gameai_game_agent_count(this.pointer, out));
-      return u32(out);
-    });
+    const count = readOne(u32, (out) => core._gameai_game_agent_count(this.pointer, out));
     const names = [];
     for (let i = 0; i < count; ++i) {
       names.push(readString((b, c, l) => core._gameai_game_agent_name(this.pointer, i, b, c, l)));
@@ -261,13 +267,6 @@ export class Game extends Native {
     });
   }
   toString() { return this.isDeleted ? 'Game(deleted)' : `Game(${this.spec()})`; }
-  _int32(call) {
-    return withScratch((s) => {
-      const out = s.alloc(4);
-      check(call(out));
-      return i32(out);
-    });
-  }
 }
 
 /** A game from its spec, e.g. "mancala(pits=6,seeds=4)". */
@@ -280,11 +279,7 @@ export function loadGame(spec) {
 
 /** The names of the games this build has, in registration order. */
 export function registeredGames() {
-  const count = withScratch((s) => {
-    const out = s.alloc(4);
-    check(core._gameai_registered_game_count(out));
-    return u32(out);
-  });
+  const count = readOne(u32, (out) => core._gameai_registered_game_count(out));
   const names = [];
   for (let i = 0; i < count; ++i) {
     names.push(readString((b, c, l) => core._gameai_registered_game_name(i, b, c, l)));
@@ -300,18 +295,10 @@ export class State extends Native {
   }
   /** A seat 0..n-1, or CHANCE_PLAYER, SIMULTANEOUS_PLAYER, TERMINAL_PLAYER. */
   currentPlayer() {
-    return withScratch((s) => {
-      const out = s.alloc(4);
-      check(core._gameai_state_current_player(this.pointer, out));
-      return i32(out);
-    });
+    return readOne(i32, (out) => core._gameai_state_current_player(this.pointer, out));
   }
   isTerminal() {
-    return withScratch((s) => {
-      const out = s.alloc(4);
-      check(core._gameai_state_is_terminal(this.pointer, out));
-      return i32(out) !== 0;
-    });
+    return readOne(i32, (out) => core._gameai_state_is_terminal(this.pointer, out)) !== 0;
   }
   isChanceNode() { return this.currentPlayer() === CHANCE_PLAYER; }
   isSimultaneousNode() { return this.currentPlayer() === SIMULTANEOUS_PLAYER; }
@@ -354,11 +341,8 @@ export class State extends Native {
   }
   /** A chance outcome drawn from `seed` alone (not applied). */
   sampleChanceOutcome(seed) {
-    return withScratch((s) => {
-      const out = s.alloc(8);
-      check(core._gameai_state_sample_chance(this.pointer, seedArgument(seed), out));
-      return Number(i64(out));
-    });
+    const s = seedArgument(seed);
+    return readAction((out) => core._gameai_state_sample_chance(this.pointer, s, out));
   }
   /** One return per seat (all 0 before the end). */
   returns() {
@@ -392,9 +376,7 @@ export class State extends Native {
   stringToAction(text, player = this.currentPlayer()) {
     return withScratch((s) => {
       const t = s.string(text, 'text');
-      const out = s.alloc(8);
-      check(core._gameai_state_string_to_action(this.pointer, player, t, out));
-      return Number(i64(out));
+      return readAction((out) => core._gameai_state_string_to_action(this.pointer, player, t, out));
     });
   }
   clone() {
@@ -426,11 +408,7 @@ export class Agent extends Native {
   /** The agent's action in `state`, seeing only its seat's view. */
   step(state) {
     if (!(state instanceof State)) throw argumentError('step takes a State');
-    return withScratch((s) => {
-      const out = s.alloc(8);
-      check(core._gameai_agent_step(this.pointer, state.pointer, out));
-      return Number(i64(out));
-    });
+    return readAction((out) => core._gameai_agent_step(this.pointer, state.pointer, out));
   }
   /** Why the last step played what it did ("" when the agent does not say). */
   explain() { return readString((b, c, l) => core._gameai_agent_explain(this.pointer, b, c, l)); }
@@ -462,14 +440,8 @@ export function solve(state, options = {}) {
   if (!(state instanceof State)) throw argumentError('solve takes a State');
   return withScratch((s) => {
     const text = s.string(solverOptions(options), 'options');
-    const out = s.alloc(4);
-    check(core._gameai_state_solve(state.pointer, text, out));
-    const result = u32(out);
-    try {
-      return JSON.parse(readString((b, c, l) => core._gameai_solve_result_json(result, b, c, l)));
-    } finally {
-      core._gameai_solve_result_free(result);
-    }
+    return jsonResult((out) => core._gameai_state_solve(state.pointer, text, out),
+      core._gameai_solve_result_json, core._gameai_solve_result_free);
   });
 }
 
@@ -481,10 +453,9 @@ export function positionValue(game, position, options = {}) {
     const g = owned ?? game;
     if (!(g instanceof Game)) throw argumentError('positionValue takes a Game or a game spec');
     return withScratch((s) => {
-      const out = s.alloc(8);
-      check(core._gameai_position_value(g.pointer, s.string(position, 'position'),
-        s.string(solverOptions(options), 'options'), out));
-      return f64(out);
+      const text = s.string(position, 'position');
+      const solver = s.string(solverOptions(options), 'options');
+      return readOne(f64, (out) => core._gameai_position_value(g.pointer, text, solver, out));
     });
   } finally {
     owned?.delete();
@@ -506,15 +477,10 @@ export function match(game, agents, { games = 100, seed = 1, randomOpening = 0 }
     // Each text first: an allocation may grow the memory and detach a view.
     const texts = agents.map((a) => s.string(a, 'an agent spec'));
     new Uint32Array(core.HEAPU8.buffer, specs, agents.length).set(texts);
-    const out = s.alloc(4);
-    check(core._gameai_match_random_opening(s.string(spec, 'game'), specs, agents.length,
-      BigInt(games), seedArgument(seed), randomOpening, out));
-    const result = u32(out);
-    try {
-      return JSON.parse(readString((b, c, l) => core._gameai_match_result_json(result, b, c, l)));
-    } finally {
-      core._gameai_match_result_free(result);
-    }
+    const gameText = s.string(spec, 'game');
+    return jsonResult((out) => core._gameai_match_random_opening(gameText, specs, agents.length,
+      BigInt(games), seedArgument(seed), randomOpening, out),
+    core._gameai_match_result_json, core._gameai_match_result_free);
   });
 }
 

@@ -18,6 +18,7 @@ cleanup() {
 trap cleanup EXIT
 tar -xzf "$tarball" -C "$work"
 cp "$here/browser.html" "$work/index.html"
+cp "$here/browser_probe.mjs" "$work/"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$work" >"$work/server.log" 2>&1 &
 server=$!
@@ -30,12 +31,10 @@ page=$(timeout 90 chromium --headless --no-sandbox --disable-gpu --disable-quic 
   --user-data-dir="$work/profile" --virtual-time-budget=30000 \
   --dump-dom "http://127.0.0.1:$port/index.html" 2>/dev/null)
 seen=$(python3 -c 'import html, re, sys; m = re.search(r"<pre id=\"out\">(.*?)</pre>", sys.stdin.read(), re.S); print(html.unescape(m.group(1)) if m else "no output")' <<<"$page")
-expected=$(cd "$work/package" && node --input-type=module -e "
-  const gameai = await import('./index.js');
-  const state = gameai.loadGame('mancala').newInitialState();
-  const result = gameai.match('mancala', ['greedy', 'random'], { games: 4, seed: 3, randomOpening: 2 });
-  delete result.elapsed_seconds;
-  console.log('OK ' + JSON.stringify({ games: gameai.registeredGames(), legal: state.legalActions(), result }));")
+expected=$(cd "$work" && node --input-type=module -e "
+  const gameai = await import('./package/index.js');
+  const { probe } = await import('./browser_probe.mjs');
+  console.log(probe(gameai));")
 if [[ $seen != "$expected" ]]; then
   echo "the page showed:  ${seen:0:400}" >&2
   echo "Node computed:    ${expected:0:400}" >&2
