@@ -515,6 +515,112 @@ static void hints(void) {
   gameai_game_free(game);
 }
 
+/* report: the table's report JSON into `buffer` (NUL-terminated). */
+static void report(gameai_table* table, char* buffer, size_t size) {
+  size_t length = 0;
+  CHECK_OK(gameai_table_report_json(table, buffer, size, &length));
+}
+
+/* A play table: a person against a bot in Kalah, played, undone, saved,
+ * loaded; a Daifugo table never reports another seat's hand and refuses to
+ * save; MiniRisk refuses to undo a round of sealed bids. */
+static void play_tables(void) {
+  gameai_game* game = NULL;
+  CHECK_OK(gameai_game_load("mancala", &game));
+  const char* seats[] = {"human", "greedy"};
+  gameai_table* table = NULL;
+  CHECK_OK(gameai_table_new(game, seats, 2, 7, &table));
+  static char text[1 << 20];
+  report(table, text, sizeof text);
+  CHECK(strstr(text, "\"reset\":true") != NULL);
+  CHECK(strstr(text, "\"people_to_move\":[0]") != NULL);
+  CHECK(strstr(text, "\"pits\":[[4,4,4,4,4,4],[4,4,4,4,4,4]]") != NULL);
+  /* The person's move; the bot's then waits for advance. */
+  CHECK(gameai_table_move(table, 0, 9) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "legal") != NULL);
+  CHECK(gameai_table_move(table, 1, 0) == GAMEAI_FAILED_PRECONDITION);
+  CHECK(gameai_table_advance(table) == GAMEAI_FAILED_PRECONDITION);
+  CHECK_OK(gameai_table_move(table, 0, 3));
+  while (gameai_table_advance(table) == GAMEAI_OK) {
+  }
+  report(table, text, sizeof text);
+  CHECK(strstr(text, "\"reset\":false") != NULL);
+  CHECK(strstr(text, "\"frames\":[{") != NULL);
+  size_t length = 0;
+  static char saved[1 << 16];
+  CHECK_OK(gameai_table_save(table, saved, sizeof saved, &length));
+  CHECK(strncmp(saved, "gameai-save 1\n", 14) == 0);
+  CHECK_OK(gameai_table_undo(table));
+  report(table, text, sizeof text);
+  CHECK(strstr(text, "\"history_length\":0") != NULL);
+  CHECK(gameai_table_undo(table) == GAMEAI_FAILED_PRECONDITION);
+  CHECK(strstr(gameai_last_error(), "nothing to undo") != NULL);
+  CHECK_OK(gameai_table_load(table, saved));
+  CHECK(gameai_table_load(table, "gameai-save 1\ngame yacht\n") != GAMEAI_OK);
+  /* A hint for the person; none for the bot's seat. */
+  int64_t action = -1;
+  char why[512];
+  CHECK_OK(gameai_table_hint(table, 0, NULL, &action, why, sizeof why, &length));
+  CHECK(action >= 0 && action < 6);
+  CHECK(gameai_table_hint(table, 1, NULL, &action, why, sizeof why, &length) ==
+        GAMEAI_FAILED_PRECONDITION);
+  /* The saved game read back, replayed as seat 1 saw it. */
+  gameai_state* state = NULL;
+  CHECK_OK(gameai_state_load_saved(saved, &state));
+  CHECK_OK(gameai_state_replay_json(state, 1, NULL, 0, text, sizeof text,
+                                    &length));
+  CHECK(strstr(text, "\"frames\":[{\"event\"") != NULL);
+  CHECK(gameai_state_replay_json(state, GAMEAI_EVERY_SEAT, NULL, 0, text,
+                                 sizeof text, &length) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "over") != NULL);
+  CHECK(gameai_state_replay_json(state, 2, NULL, 0, text, sizeof text,
+                                 &length) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_state_load_saved("gameai-save 9\n", &state) ==
+        GAMEAI_INVALID_ARGUMENT);
+  gameai_state_free(state);
+  gameai_table_free(table);
+  /* Bad seats. */
+  CHECK(gameai_table_new(game, seats, 1, 7, &table) == GAMEAI_INVALID_ARGUMENT);
+  const char* bad[] = {"human", "no_such_agent"};
+  CHECK(gameai_table_new(game, bad, 2, 7, &table) == GAMEAI_NOT_FOUND);
+  CHECK(gameai_table_new(game, NULL, 2, 7, &table) == GAMEAI_INVALID_ARGUMENT);
+  gameai_game_free(game);
+
+  /* Daifugo: the report holds the viewer's hand only. */
+  CHECK_OK(gameai_game_load("daifugo(players=3,games=2)", &game));
+  const char* cards[] = {"human", "random", "random"};
+  CHECK_OK(gameai_table_new(game, cards, 3, 3, &table));
+  while (gameai_table_advance(table) == GAMEAI_OK) {
+  }
+  report(table, text, sizeof text);
+  CHECK(strstr(text, "\"hands\":[[") != NULL);     /* seat 0's own */
+  CHECK(strstr(text, "],null,null]") != NULL);     /* the others' hidden */
+  CHECK(gameai_table_save(table, saved, sizeof saved, &length) ==
+        GAMEAI_FAILED_PRECONDITION);
+  CHECK(strstr(gameai_last_error(), "hidden") != NULL);
+  const char* two[] = {"human", "human", "random"};
+  gameai_table* refused = NULL;
+  CHECK(gameai_table_new(game, two, 3, 3, &refused) == GAMEAI_INVALID_ARGUMENT);
+  gameai_table_free(table);
+  gameai_game_free(game);
+
+  /* MiniRisk: a round of sealed bids is not taken back. */
+  CHECK_OK(gameai_game_load("minirisk(players=2)", &game));
+  const char* bids[] = {"human", "fixed"};
+  CHECK_OK(gameai_table_new(game, bids, 2, 1, &table));
+  while (gameai_table_advance(table) == GAMEAI_OK) {
+  }
+  CHECK_OK(gameai_table_move(table, 0, 14));
+  CHECK(gameai_table_undo(table) == GAMEAI_FAILED_PRECONDITION);
+  CHECK(strstr(gameai_last_error(), "simultaneous") != NULL);
+  gameai_table_free(table);
+  /* Levels. */
+  CHECK_OK(gameai_game_play_levels_json(game, text, sizeof text, &length));
+  CHECK(strstr(text, "\"levels\":[{\"agent\"") != NULL);
+  gameai_game_free(game);
+}
+
 /* An agent stepped on a game it did not play from the start: MiniRisk's
  * fixed player, whose card (6 for prize 1) seat 0 has spent, gives a card
  * in hand (it returned the spent one, with GAMEAI_OK). */
@@ -844,6 +950,7 @@ int main(void) {
   RUN(kalah_solver, "mancala");
   RUN(yacht_values, "mancala,yacht");
   RUN(solver_bad_input, "mancala,yacht,linesboard");
+  RUN(play_tables, "mancala,daifugo,minirisk");
   /* Every build this test runs in has Mancala: something must have run. */
   CHECK(sections_run > 0);
   if (failures > 0) {

@@ -33,7 +33,7 @@
 extern "C" {
 #endif
 
-#define GAMEAI_C_API_VERSION 4
+#define GAMEAI_C_API_VERSION 5
 
 #if defined(_WIN32)
 #define GAMEAI_C_EXPORT __declspec(dllexport)
@@ -62,6 +62,7 @@ typedef struct gameai_state gameai_state;
 typedef struct gameai_agent gameai_agent;
 typedef struct gameai_match_result gameai_match_result;
 typedef struct gameai_solve_result gameai_solve_result;
+typedef struct gameai_table gameai_table;
 
 /* What an exact solver found (gameai_solve_result_status). */
 #define GAMEAI_SOLVE_SOLVED 0   /* the value is exact */
@@ -297,6 +298,86 @@ GAMEAI_C_EXPORT gameai_status gameai_position_value(const gameai_game* game,
 GAMEAI_C_EXPORT gameai_status
 gameai_yacht_scorecard_value(const gameai_game* game, const char* scorecard,
                              const char* options, double* value);
+
+/* ---- saved games and replays (version 5) ---- */
+/* The game of a saved-game text (`gameai play`'s save FILE: the game spec,
+ * the start and every action), with its whole history, so it can be
+ * undone move by move. Errors name the line and what is wrong. */
+GAMEAI_C_EXPORT gameai_status gameai_state_load_saved(const char* text,
+                                                      gameai_state** out);
+/* `state` with its history as saved-game text. */
+GAMEAI_C_EXPORT gameai_status gameai_state_saved_text(const gameai_state* state,
+                                                      char* buffer,
+                                                      size_t capacity,
+                                                      size_t* length);
+/* Every transition of `state`'s history as seat `seat` saw it, as JSON:
+ * {"seat", "names", "initial": view, "frames": [{"event", "view"}, ...]},
+ * each view as the network protocol's (docs/protocol.md) with the game's
+ * "fields", each event with "text", the words `gameai play` shows for it.
+ * `seat`: a seat, GAMEAI_SPECTATOR (what is public) or GAMEAI_EVERY_SEAT
+ * (everything, only for a finished game).
+ * `names`: one per seat, or NULL for "Player 1", ... */
+#define GAMEAI_SPECTATOR (-4)
+#define GAMEAI_EVERY_SEAT (-5)
+GAMEAI_C_EXPORT gameai_status gameai_state_replay_json(
+    const gameai_state* state, int seat, const char* const* names,
+    size_t num_names, char* buffer, size_t capacity, size_t* length);
+
+/* ---- play tables (version 5) ---- */
+/* One game between people and bots under the rules of `gameai play`
+ * (docs/cli.md): one agent spec per seat, "human" for a person (one only
+ * in a game with hidden cards or moves). The viewer, the first person (or
+ * a spectator), is the only seat whose view the table reports. `seed`
+ * makes the chance events and the bots' play reproducible. */
+GAMEAI_C_EXPORT gameai_status gameai_table_new(const gameai_game* game,
+                                               const char* const* seat_specs,
+                                               size_t num_seats, uint64_t seed,
+                                               gameai_table** out);
+GAMEAI_C_EXPORT void gameai_table_free(gameai_table* table);
+/* Plays the next chance event or bot move. FAILED_PRECONDITION when a
+ * person is to move or the game is over; INTERNAL naming the bot when
+ * one fails. */
+GAMEAI_C_EXPORT gameai_status gameai_table_advance(gameai_table* table);
+/* A person's move. At a simultaneous node it waits for the other people;
+ * then the bots choose, each from its own view, and the round is played.
+ * INVALID_ARGUMENT for an illegal action (the message lists the legal
+ * ones), FAILED_PRECONDITION for a seat that is not to move. */
+GAMEAI_C_EXPORT gameai_status gameai_table_move(gameai_table* table, int player,
+                                                int64_t action);
+/* Back to the viewer's previous move; FAILED_PRECONDITION saying why not
+ * (past cards dealt out of sight, past a simultaneous round with a bot in
+ * it, nothing to undo). The chance events undone come again. */
+GAMEAI_C_EXPORT gameai_status gameai_table_undo(gameai_table* table);
+/* The move `agent_spec` (NULL: the game's strongest) would play for
+ * `player` from that seat's view, and its explanation. */
+GAMEAI_C_EXPORT gameai_status gameai_table_hint(
+    gameai_table* table, int player, const char* agent_spec, int64_t* action,
+    char* explanation, size_t capacity, size_t* length);
+/* The game as saved-game text; FAILED_PRECONDITION where it would hold
+ * what the viewer may not see (another seat's cards). */
+GAMEAI_C_EXPORT gameai_status gameai_table_save(const gameai_table* table,
+                                                char* buffer, size_t capacity,
+                                                size_t* length);
+/* A saved game of the same game spec: a later point or another game
+ * replaces the game; this game at an earlier point is taken back to as
+ * undo would be (and refused where undo would be). */
+GAMEAI_C_EXPORT gameai_status gameai_table_load(gameai_table* table,
+                                                const char* text);
+/* What the viewer may know now, as JSON: "viewer", "names", "seats" (the
+ * specs), "people_to_move", "view" (the viewer's view, as the network
+ * protocol's), "legal_actions" (the viewer's, when it is to move),
+ * "frames" (the transitions since the last successful call, as
+ * gameai_state_replay_json's), "history_length", "terminal", and the
+ * screen's "intro" and (at the end) "end" texts. */
+GAMEAI_C_EXPORT gameai_status gameai_table_report_json(gameai_table* table,
+                                                       char* buffer,
+                                                       size_t capacity,
+                                                       size_t* length);
+/* The difficulty levels `gameai play --level` offers for `game`, easiest
+ * first, as JSON [{"name", "agent"}, ...], with the hint agent:
+ * {"levels": [...], "hint_agent": SPEC}. */
+GAMEAI_C_EXPORT gameai_status gameai_game_play_levels_json(
+    const gameai_game* game, char* buffer, size_t capacity, size_t* length);
 
 /* ---- matches ---- */
 /* Plays `games` games of `game_spec` between the agent specs (seats rotate;

@@ -14,7 +14,9 @@
 #include "absl/status/status.h"
 #include "fmt/format.h"
 #include "gameai/arena/arena.h"
+#include "gameai/arena/play_table.h"
 #include "gameai/arena/saved_game.h"
+#include "gameai/arena/view_json.h"
 #include "gameai/base/memory.h"
 #include "gameai/base/random.h"
 #include "gameai/base/status_macros.h"
@@ -36,6 +38,14 @@ struct gameai_agent {
 };
 struct gameai_match_result {
   std::string json;
+};
+struct gameai_table {
+  std::unique_ptr<gameai::PlayTable> table;
+  std::vector<std::string> specs;
+  nlohmann::json frames = nlohmann::json::array();  // not yet reported
+  // reset: the next report starts from the game's start (a new table, an
+  // undo or a load).
+  bool reset = true;
 };
 struct gameai_solve_result {
   gameai::StateSolution solution;
@@ -176,6 +186,24 @@ gameai_status CheckIndex(size_t index, size_t size, const char* what) {
                   : fmt::format("index {} is out of range; accepted: "
                                 "0..{} ({} {})",
                                 index, size - 1, size, what));
+}
+
+// Strings: `count` C strings (none NULL) as a vector; `what` names the
+// array in errors.
+absl::StatusOr<std::vector<std::string>> Strings(const char* const* items,
+                                                 size_t count,
+                                                 const char* what) {
+  if (items == nullptr && count > 0) {
+    return absl::InvalidArgumentError(fmt::format("{} is NULL", what));
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < count; ++i) {
+    if (items[i] == nullptr) {
+      return absl::InvalidArgumentError(fmt::format("{}[{}] is NULL", what, i));
+    }
+    out.emplace_back(items[i]);
+  }
+  return out;
 }
 
 // GameAgents: the agent entries of `game`'s registry entry (generic first).
@@ -763,6 +791,193 @@ gameai_status gameai_match_result_json(const gameai_match_result* result,
                                        size_t* length) {
   return Call({GAMEAI_ARG(result)}, [&] {
     return CopyString(result->json, buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_state_load_saved(const char* text, gameai_state** out) {
+  return Call({GAMEAI_ARG(text), GAMEAI_ARG(out)}, [&] {
+    absl::StatusOr<std::unique_ptr<gameai::State>> state =
+        gameai::LoadGameText(text);
+    if (!state.ok()) return FromStatus(state.status());
+    *out = new gameai_state{*std::move(state)};
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_state_saved_text(const gameai_state* state, char* buffer,
+                                      size_t capacity, size_t* length) {
+  return Call({GAMEAI_ARG(state)}, [&] {
+    return CopyString(gameai::SaveGameText(*state->state), buffer, capacity,
+                      length);
+  });
+}
+
+gameai_status gameai_state_replay_json(const gameai_state* state, int seat,
+                                       const char* const* names,
+                                       size_t num_names, char* buffer,
+                                       size_t capacity, size_t* length) {
+  return Call({GAMEAI_ARG(state)}, [&] {
+    absl::StatusOr<std::vector<std::string>> name_list =
+        Strings(names, num_names, "names");
+    if (!name_list.ok()) return FromStatus(name_list.status());
+    absl::StatusOr<nlohmann::json> replay =
+        gameai::ReplayToJson(*state->state, seat, *std::move(name_list));
+    if (!replay.ok()) return FromStatus(replay.status());
+    return CopyString(replay->dump(), buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_table_new(const gameai_game* game,
+                               const char* const* seat_specs, size_t num_seats,
+                               uint64_t seed, gameai_table** out) {
+  return Call({GAMEAI_ARG(game), GAMEAI_ARG(out)}, [&] {
+    // The count is checked before the array is read.
+    const size_t seats = game->game->NumPlayers();
+    if (num_seats != seats) {
+      return Fail(GAMEAI_INVALID_ARGUMENT,
+                  fmt::format("{} seat specs given; game '{}' has {} seats "
+                              "(an agent spec or \"human\" each)",
+                              num_seats, game->game->Name(), seats));
+    }
+    absl::StatusOr<std::vector<std::string>> specs =
+        Strings(seat_specs, num_seats, "seat_specs");
+    if (!specs.ok()) return FromStatus(specs.status());
+    absl::StatusOr<std::unique_ptr<gameai::PlayTable>> table =
+        gameai::PlayTable::FromSpecs(game->game, *specs, seed);
+    if (!table.ok()) return FromStatus(table.status());
+    auto* t = new gameai_table{*std::move(table), *std::move(specs)};
+    t->table->set_transition_listener(
+        [t](const gameai::PlayTable::Transition& tr) {
+          t->frames.push_back(gameai::FrameToJson(
+              t->table->screen(), *tr.before, *tr.after, tr.event,
+              t->table->viewer(), t->table->names(), tr.reasons));
+        });
+    *out = t;
+    return GAMEAI_OK;
+  });
+}
+
+void gameai_table_free(gameai_table* table) { delete table; }
+
+gameai_status gameai_table_advance(gameai_table* table) {
+  return Call({GAMEAI_ARG(table)},
+              [&] { return FromStatus(table->table->Advance()); });
+}
+
+gameai_status gameai_table_move(gameai_table* table, int player,
+                                int64_t action) {
+  return Call({GAMEAI_ARG(table)}, [&] {
+    if (gameai_status s = CheckSeat(table->table->state(), player, false); s) {
+      return s;
+    }
+    return FromStatus(table->table->Move(player, action));
+  });
+}
+
+gameai_status gameai_table_undo(gameai_table* table) {
+  return Call({GAMEAI_ARG(table)}, [&] {
+    if (absl::Status s = table->table->Undo(); !s.ok()) return FromStatus(s);
+    table->reset = true;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_table_hint(gameai_table* table, int player,
+                                const char* agent_spec, int64_t* action,
+                                char* explanation, size_t capacity,
+                                size_t* length) {
+  return Call({GAMEAI_ARG(table), GAMEAI_ARG(action), GAMEAI_ARG(length)}, [&] {
+    if (gameai_status s = CheckSeat(table->table->state(), player, false); s) {
+      return s;
+    }
+    std::string raw;
+    absl::StatusOr<gameai::Action> hint = table->table->Hint(
+        player, agent_spec != nullptr ? agent_spec : "", &raw);
+    if (!hint.ok()) return FromStatus(hint.status());
+    if (gameai_status s = CopyString(table->table->screen().Explain(raw),
+                                     explanation, capacity, length);
+        s) {
+      return s;
+    }
+    *action = *hint;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_table_save(const gameai_table* table, char* buffer,
+                                size_t capacity, size_t* length) {
+  return Call({GAMEAI_ARG(table)}, [&] {
+    absl::StatusOr<std::string> text = table->table->SaveText();
+    if (!text.ok()) return FromStatus(text.status());
+    return CopyString(*text, buffer, capacity, length);
+  });
+}
+
+gameai_status gameai_table_load(gameai_table* table, const char* text) {
+  return Call({GAMEAI_ARG(table), GAMEAI_ARG(text)}, [&] {
+    if (absl::Status s = table->table->Load(text); !s.ok()) {
+      return FromStatus(s);
+    }
+    table->reset = true;
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_table_report_json(gameai_table* table, char* buffer,
+                                       size_t capacity, size_t* length) {
+  return Call({GAMEAI_ARG(table), GAMEAI_ARG(length)}, [&] {
+    const gameai::PlayTable& t = *table->table;
+    const gameai::Player viewer = t.viewer();
+    const std::vector<gameai::Player> people = t.PeopleToMove();
+    nlohmann::json report;
+    report["viewer"] =
+        viewer >= 0 ? nlohmann::json(viewer) : nlohmann::json(nullptr);
+    report["names"] = t.names();
+    report["seats"] = table->specs;
+    report["people_to_move"] = people;
+    const std::unique_ptr<gameai::State> view = t.ViewerView();
+    report["view"] = gameai::ViewToJson(*view, viewer);
+    const bool viewer_moves =
+        std::find(people.begin(), people.end(), viewer) != people.end();
+    report["legal_actions"] = viewer_moves
+                                  ? gameai::LegalActionsToJson(*view, viewer)
+                                  : nlohmann::json::array();
+    report["reset"] = table->reset;
+    if (table->reset) {
+      // Every frame from the start: the game changed under the reports.
+      absl::StatusOr<nlohmann::json> replay =
+          gameai::ReplayToJson(t.state(), viewer, t.names());
+      if (!replay.ok()) return FromStatus(replay.status());
+      report["initial"] = (*replay)["initial"];
+      report["frames"] = (*replay)["frames"];
+    } else {
+      report["frames"] = table->frames;
+    }
+    report["history_length"] = t.state().History().size();
+    report["terminal"] = t.state().IsTerminal();
+    report["intro"] = t.screen().Intro(*view, t.names());
+    if (t.state().IsTerminal())
+      report["end"] = t.screen().End(*view, t.names());
+    const gameai_status s = CopyString(report.dump(), buffer, capacity, length);
+    if (s == GAMEAI_OK) {
+      table->frames = nlohmann::json::array();
+      table->reset = false;
+    }
+    return s;
+  });
+}
+
+gameai_status gameai_game_play_levels_json(const gameai_game* game,
+                                           char* buffer, size_t capacity,
+                                           size_t* length) {
+  return Call({GAMEAI_ARG(game)}, [&] {
+    nlohmann::json levels = nlohmann::json::array();
+    for (const gameai::Level& l : gameai::ScreenFor(*game->game)->Levels()) {
+      levels.push_back({{"name", l.name}, {"agent", l.agent}});
+    }
+    const nlohmann::json out = {{"levels", levels},
+                                {"hint_agent", gameai::HintAgent(*game->game)}};
+    return CopyString(out.dump(), buffer, capacity, length);
   });
 }
 

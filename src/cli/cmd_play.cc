@@ -5,6 +5,8 @@
 
 #include "args.h"
 #include "fmt/format.h"
+#include "gameai/arena/play_table.h"
+#include "gameai/arena/saved_game.h"
 #include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/dynamic/play_screen.h"
@@ -47,24 +49,6 @@ struct PlayFlags {
   uint64_t seed = 1;
   bool verbose = false;
 };
-
-// DefaultNames: "You" for a lone person ("Player N" for several), each
-// bot by its spec (with the seat where two share one).
-std::vector<std::string> DefaultNames(const std::vector<std::string>& specs) {
-  const int humans = static_cast<int>(
-      std::count(specs.begin(), specs.end(), std::string("human")));
-  std::vector<std::string> names;
-  for (size_t i = 0; i < specs.size(); ++i) {
-    const bool shared = std::count(specs.begin(), specs.end(), specs[i]) > 1;
-    if (specs[i] == "human") {
-      names.push_back(humans == 1 ? "You" : fmt::format("Player {}", i + 1));
-    } else {
-      names.push_back(shared ? fmt::format("{} {}", specs[i], i + 1)
-                             : specs[i]);
-    }
-  }
-  return names;
-}
 
 absl::StatusOr<std::vector<std::string>> SeatSpecs(const PlayFlags& flags,
                                                    const CommandLine& command,
@@ -113,21 +97,6 @@ absl::StatusOr<std::vector<std::string>> SeatSpecs(const PlayFlags& flags,
   return specs;
 }
 
-// CheckPeople: several people at one terminal would see each other's
-// cards or bids, so games with hidden moves take one.
-absl::Status CheckPeople(const std::vector<std::string>& specs,
-                         const Game& game) {
-  const GameType type = game.Type();
-  const bool hidden = type.information == GameType::Information::kImperfect ||
-                      type.dynamics == GameType::Dynamics::kSimultaneous;
-  if (hidden && std::count(specs.begin(), specs.end(), "human") > 1) {
-    return absl::InvalidArgumentError(fmt::format(
-        "game '{}' has hidden cards or moves: one human seat per terminal",
-        game.Name()));
-  }
-  return absl::OkStatus();
-}
-
 }  // namespace
 
 int RunPlay(const std::vector<std::string>& argv) {
@@ -164,13 +133,7 @@ int RunPlay(const std::vector<std::string>& argv) {
   absl::StatusOr<std::vector<std::string>> specs =
       SeatSpecs(flags, command, **game);
   if (!specs.ok()) return Fail(specs.status());
-  if (absl::Status people = CheckPeople(*specs, **game); !people.ok()) {
-    return Fail(people);
-  }
-
   PlayConfig config;
-  config.game = *game;
-  config.seed = flags.seed;
   config.verbose = flags.verbose;
   if (command.Given("--debug-log")) {
     if (flags.debug_log.empty()) {
@@ -179,19 +142,8 @@ int RunPlay(const std::vector<std::string>& argv) {
     }
     config.debug_log = flags.debug_log;
   }
-  for (const std::string& spec : *specs) {
-    if (spec == "human") {
-      config.agents.push_back(nullptr);
-      continue;
-    }
-    absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, spec);
-    if (!agent.ok()) return Fail(agent.status());
-    (*agent)->set_table(*specs);
-    config.agents.push_back(*std::move(agent));
-  }
-  config.names = DefaultNames(*specs);
+  std::vector<std::string> names;
   if (command.Given("--names")) {
-    std::vector<std::string> names;
     for (std::string_view name : Split(flags.names, ',')) {
       names.emplace_back(Trim(name));
       if (names.back().empty()) {
@@ -203,13 +155,12 @@ int RunPlay(const std::vector<std::string>& argv) {
       return Fail(absl::InvalidArgumentError(fmt::format(
           "--names: {} names for {} seats", names.size(), specs->size())));
     }
-    config.names = std::move(names);
   }
-  absl::StatusOr<const GameEntry*> entry = FindGame((*game)->Name());
-  if (!entry.ok()) return Fail(entry.status());
-  config.hint_agent = command.Given("--hint")        ? flags.hint
-                      : (*entry)->hint_agent.empty() ? std::string("mcts")
-                                                     : (*entry)->hint_agent;
+  absl::StatusOr<std::unique_ptr<PlayTable>> table =
+      PlayTable::FromSpecs(*game, *specs, flags.seed, std::move(names));
+  if (!table.ok()) return Fail(table.status());
+  config.table = *std::move(table);
+  config.hint_agent = command.Given("--hint") ? flags.hint : HintAgent(**game);
   if (absl::StatusOr<std::unique_ptr<Agent>> check =
           LoadAgent(**game, config.hint_agent);
       !check.ok()) {

@@ -4,17 +4,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
 
 #include "fmt/format.h"
-#include "gameai/arena/saved_game.h"
-#include "gameai/base/random.h"
 #include "gameai/base/text.h"
 #include "gameai/dynamic/play_screen.h"
-#include "gameai/dynamic/registry.h"
 #include "read_file.h"
 #include "thinking_notice.h"
 
@@ -35,23 +31,23 @@ bool Contains(const std::vector<Action>& actions, Action a) {
 class Session {
  public:
   Session(PlayConfig config, std::istream& in)
-      : config_(std::move(config)),
-        in_(in),
-        screen_(ScreenFor(*config_.game)),
-        rng_(DeriveSeed(config_.seed, 0)),
-        state_(config_.game->NewInitialState()) {
-    for (Player p = 0; p < NumSeats(); ++p) {
-      if (!config_.agents[p]) {
-        viewer_ = p;
-        break;
-      }
-    }
+      : config_(std::move(config)), in_(in), table_(*config_.table) {
     if (!config_.debug_log.empty()) {
       // "x": a new file only; an existing one is never overwritten.
       errno = 0;
       debug_ = std::fopen(config_.debug_log.c_str(), "wx");
       debug_error_ = errno;
     }
+    table_.set_transition_listener(
+        [this](const PlayTable::Transition& t) { Shown(t); });
+    table_.set_thinking_listener([this](Player p, bool started) {
+      if (!started) {
+        notice_.reset();
+        return;
+      }
+      notice_.emplace([this](const std::string& t) { Print(t); },
+                      fmt::format("{} is thinking…\n", Names()[p]));
+    });
   }
   ~Session() {
     if (debug_ != nullptr) std::fclose(debug_);
@@ -67,48 +63,37 @@ class Session {
               : "");
       return 1;
     }
-    StartAgents();
-    Print(screen_->Intro(*state_->ViewFor(viewer_), config_.names));
+    Print(Screen().Intro(*table_.ViewerView(), Names()));
     Print(fmt::format("commands: {}\n\n", kCommands));
-    while (!state_->IsTerminal()) {
-      const Player p = state_->CurrentPlayer();
-      if (p == kChancePlayer) {
-        if (!PlayChance()) return 1;
-        continue;
-      }
-      if (p == kSimultaneousPlayer) {
-        const Asked asked = PlaySimultaneous();
-        if (asked == Asked::kQuit) return 0;
-        if (asked == Asked::kFailed) return 1;
-        continue;
-      }
-      if (config_.agents[p]) {
-        if (!PlayAgent(p)) return 1;
+    while (!table_.state().IsTerminal()) {
+      const std::vector<Player> people = table_.PeopleToMove();
+      if (people.empty()) {
+        if (absl::Status s = table_.Advance(); !s.ok()) {
+          fmt::print(stderr, "gameai: {}\n", ErrorText(Str(s.message())));
+          return 1;
+        }
         continue;
       }
       Action action = 0;
-      const Asked asked = AskHuman(p, action);
+      const Asked asked = AskHuman(people.front(), action);
       if (asked == Asked::kQuit) return 0;
       if (asked == Asked::kMove) {
-        Transition([&] { return state_->ApplyAction(action); });
+        if (absl::Status s = table_.Move(people.front(), action); !s.ok()) {
+          fmt::print(stderr, "gameai: {}\n", ErrorText(Str(s.message())));
+          return 1;
+        }
       }
     }
-    Print(screen_->End(*state_->ViewFor(viewer_), config_.names));
-    const std::vector<double> returns = state_->Returns();
-    for (Player p = 0; p < NumSeats(); ++p) {
-      if (config_.agents[p]) {
-        // Loaded for this game and seated: EndGame cannot refuse.
-        (void)config_.agents[p]->EndGame(*state_->ViewFor(p), returns);
-      }
-    }
+    Print(Screen().End(*table_.ViewerView(), Names()));
+    table_.EndGame();
     return 0;
   }
 
  private:
-  enum class Asked { kMove, kChanged, kQuit, kFailed };
+  enum class Asked { kMove, kChanged, kQuit };
 
-  Player NumSeats() const { return static_cast<Player>(config_.agents.size()); }
-  bool IsHuman(Player p) const { return p >= 0 && !config_.agents[p]; }
+  const PlayScreen& Screen() const { return table_.screen(); }
+  const std::vector<std::string>& Names() const { return table_.names(); }
 
   // Print: everything the player sees goes through here (also from the
   // thinking notice's thread); shown_ counts the bytes for the debug log.
@@ -119,160 +104,21 @@ class Session {
     shown_ += text.size();
   }
 
-  void LogState() {
-    if (debug_ == nullptr) return;
-    std::lock_guard<std::mutex> lock(print_mutex_);
-    fmt::print(debug_, "--- shown {}\n{}\n", shown_, state_->ToString());
-    std::fflush(debug_);
-  }
-
-  void StartAgents() {
-    for (Player p = 0; p < NumSeats(); ++p) {
-      if (config_.agents[p]) {
-        (void)config_.agents[p]->StartGame(*config_.game, p,
-                                           DeriveSeed(config_.seed, p + 1));
-      }
+  // Shown: one transition as the viewer saw it, and the bots' reasons.
+  void Shown(const PlayTable::Transition& t) {
+    if (debug_ != nullptr) {
+      std::lock_guard<std::mutex> lock(print_mutex_);
+      fmt::print(debug_, "--- shown {}\n{}\n", shown_,
+                 table_.state().ToString());
+      std::fflush(debug_);
     }
-  }
-
-  void InformAgents(const State& state) {
-    for (Player p = 0; p < NumSeats(); ++p) {
-      if (config_.agents[p]) {
-        (void)config_.agents[p]->Inform(*state.ViewFor(p),
-                                        state.LastEventFor(p));
-      }
+    Print(t.happened);
+    for (Player p = 0; p < static_cast<Player>(t.reasons.size()); ++p) {
+      if (t.reasons[p].empty()) continue;
+      const std::string text =
+          config_.verbose ? t.reasons[p] : Screen().Explain(t.reasons[p]);
+      if (!text.empty()) Print(fmt::format("  {}: {}\n", Names()[p], text));
     }
-  }
-
-  // ResyncAgents: after undo or load the bots start the game again and are
-  // told every transition up to the current state, as they saw them.
-  void ResyncAgents() {
-    StartAgents();
-    std::unique_ptr<State> replay = config_.game->NewInitialState();
-    const std::vector<State::HistoryItem>& history = state_->History();
-    for (size_t i = 0; i < history.size();) {
-      if (history[i].joint) {
-        std::vector<Action> joint;
-        for (Player p = 0; p < NumSeats(); ++p) {
-          joint.push_back(history[i + p].action);
-        }
-        (void)replay->ApplyJointAction(joint);
-        i += joint.size();
-      } else {
-        (void)replay->ApplyAction(history[i].action);
-        ++i;
-      }
-      InformAgents(*replay);
-    }
-  }
-
-  // Transition: applies one (legal) transition, shows what the viewer saw
-  // of it and tells the bots.
-  void Transition(const std::function<absl::Status()>& apply) {
-    const std::unique_ptr<State> before = state_->ViewFor(viewer_);
-    if (!apply().ok()) return;  // callers pass legal actions only
-    LogState();
-    const std::unique_ptr<State> after = state_->ViewFor(viewer_);
-    Print(screen_->Happened(*before, *after, state_->LastEventFor(viewer_),
-                            viewer_, config_.names));
-    InformAgents(*state_);
-  }
-
-  // PlayChance: samples and plays a chance outcome; false (with a message)
-  // when the state offers none.
-  bool PlayChance() {
-    const std::vector<ChanceOutcome> outcomes = state_->ChanceOutcomes();
-    if (outcomes.empty()) {
-      fmt::print(stderr, "gameai: a chance node without outcomes: {}\n",
-                 state_->Serialize());
-      return false;
-    }
-    Action chosen = outcomes.back().action;
-    // After an undo the same chance outcomes come again (no rerolling the
-    // dice by undoing); an outcome no longer possible ends that replay.
-    const bool replay =
-        !redo_chance_.empty() &&
-        std::any_of(outcomes.begin(), outcomes.end(), [&](const auto& o) {
-          return o.action == redo_chance_.back();
-        });
-    if (replay) {
-      chosen = redo_chance_.back();
-      redo_chance_.pop_back();
-    } else {
-      redo_chance_.clear();
-      double u = rng_.Uniform();
-      for (const ChanceOutcome& o : outcomes) {
-        if (u < o.probability) {
-          chosen = o.action;
-          break;
-        }
-        u -= o.probability;
-      }
-    }
-    Transition([&] { return state_->ApplyAction(chosen); });
-    return true;
-  }
-
-  void SayReason(Player p) {
-    if (!screen_->ShowsBotReasons()) return;
-    const std::string raw = config_.agents[p]->Explain();
-    const std::string text = config_.verbose ? raw : screen_->Explain(raw);
-    if (!text.empty()) Print(fmt::format("  {}: {}\n", config_.names[p], text));
-  }
-
-  absl::StatusOr<Action> AgentStep(Player p) {
-    ThinkingNotice notice([this](const std::string& t) { Print(t); },
-                          fmt::format("{} is thinking…\n", config_.names[p]));
-    return config_.agents[p]->Step(*state_->ViewFor(p));
-  }
-
-  bool AgentFailed(Player p, const absl::Status& status) {
-    fmt::print(stderr, "gameai: {} failed: {}\n", config_.names[p],
-               ErrorText(Str(status.message())));
-    return false;
-  }
-
-  bool PlayAgent(Player p) {
-    const absl::StatusOr<Action> action = AgentStep(p);
-    if (!action.ok()) return AgentFailed(p, action.status());
-    if (!Contains(state_->LegalActions(p), *action)) {
-      return AgentFailed(
-          p, absl::InternalError(fmt::format("illegal action {}", *action)));
-    }
-    Transition([&] { return state_->ApplyAction(*action); });
-    SayReason(p);
-    return true;
-  }
-
-  // PlaySimultaneous: the people choose first, then the bots, each from its
-  // own view (no bid is in the state before the joint action); the bids
-  // are shown only once all are in.
-  Asked PlaySimultaneous() {
-    std::vector<Action> joint(NumSeats(), 0);
-    for (Player p = 0; p < NumSeats(); ++p) {
-      if (!IsHuman(p)) continue;
-      const Asked asked = AskHuman(p, joint[p]);
-      if (asked != Asked::kMove) return asked;
-    }
-    for (Player p = 0; p < NumSeats(); ++p) {
-      if (IsHuman(p)) continue;
-      const absl::StatusOr<Action> action = AgentStep(p);
-      if (!action.ok()) {
-        AgentFailed(p, action.status());
-        return Asked::kFailed;
-      }
-      if (!Contains(state_->LegalActions(p), *action)) {
-        AgentFailed(
-            p, absl::InternalError(fmt::format("illegal action {}", *action)));
-        return Asked::kFailed;
-      }
-      joint[p] = *action;
-    }
-    Transition([&] { return state_->ApplyJointAction(joint); });
-    for (Player p = 0; p < NumSeats(); ++p) {
-      if (!IsHuman(p)) SayReason(p);
-    }
-    return Asked::kMove;
   }
 
   std::string ChoicesText(const std::vector<Choice>& choices) const {
@@ -287,12 +133,12 @@ class Session {
   // (kMove, in `action`), a command that changed the game (kChanged:
   // undo, load) or the end (kQuit).
   Asked AskHuman(Player p, Action& action) {
-    std::unique_ptr<State> view = state_->ViewFor(p);
-    std::vector<Choice> choices = screen_->Choices(*view, p);
-    Print(screen_->Board(*view, p, config_.names));
+    std::unique_ptr<State> view = table_.state().ViewFor(p);
+    std::vector<Choice> choices = Screen().Choices(*view, p);
+    Print(Screen().Board(*view, p, Names()));
     Print(ChoicesText(choices));
     while (true) {
-      Print(fmt::format("{}> ", config_.names[p]));
+      Print(fmt::format("{}> ", Names()[p]));
       std::string line;
       if (!ReadLine(line)) {
         Print("\nend of input: leaving the game\n");
@@ -311,10 +157,10 @@ class Session {
       if (command == "help" || command == "?") {
         Print(Accepted(*view, p));
       } else if (command == "board") {
-        Print(screen_->Board(*view, p, config_.names));
+        Print(Screen().Board(*view, p, Names()));
         Print(ChoicesText(choices));
       } else if (command == "moves") {
-        Print(screen_->Moves(*view, p));
+        Print(Screen().Moves(*view, p));
       } else if (command == "hint" && words.size() == 1) {
         GiveHint(p, *view, choices);
       } else if (command == "undo" && words.size() == 1) {
@@ -337,7 +183,7 @@ class Session {
         }
         absl::StatusOr<Action> parsed =
             input.empty() ? absl::InvalidArgumentError("nothing entered")
-                          : screen_->Parse(*view, p, line);
+                          : Screen().Parse(*view, p, line);
         if (parsed.ok() && Contains(view->LegalActions(p), *parsed)) {
           action = *parsed;
           return Asked::kMove;
@@ -352,130 +198,45 @@ class Session {
   }
 
   std::string Accepted(const State& view, Player p) const {
-    return fmt::format("{}, or a command ({})\n", screen_->Usage(view, p),
+    return fmt::format("{}, or a command ({})\n", Screen().Usage(view, p),
                        kCommands);
   }
 
   void GiveHint(Player p, const State& view,
                 const std::vector<Choice>& choices) {
-    if (!hint_agent_) {
-      absl::StatusOr<std::unique_ptr<Agent>> agent =
-          LoadAgent(*config_.game, config_.hint_agent);
-      if (!agent.ok()) {
-        Print(fmt::format("no hint: {}\n", Str(agent.status().message())));
-        return;
-      }
-      hint_agent_ = *std::move(agent);
-    }
-    (void)hint_agent_->StartGame(*config_.game, p,
-                                 DeriveSeed(config_.seed, 1000));
+    std::string raw;
     absl::StatusOr<Action> action;
     {
       ThinkingNotice notice([this](const std::string& t) { Print(t); },
                             "thinking…\n");
-      action = hint_agent_->Step(view);
+      action = table_.Hint(p, config_.hint_agent, &raw);
     }
-    if (!action.ok() || !Contains(view.LegalActions(p), *action)) {
-      Print(fmt::format("no hint: {}\n",
-                        action.ok() ? std::string("an illegal suggestion")
-                                    : Str(action.status().message())));
+    if (!action.ok()) {
+      Print(fmt::format("no hint: {}\n", Str(action.status().message())));
       return;
     }
     std::string label = view.ActionToString(p, *action);
     for (const Choice& c : choices) {
       if (c.action == *action) label = fmt::format("{}) {}", c.key, c.label);
     }
-    const std::string raw = hint_agent_->Explain();
-    const std::string why = config_.verbose ? raw : screen_->Explain(raw);
+    const std::string why = config_.verbose ? raw : Screen().Explain(raw);
     Print(fmt::format("hint ({}): {}{}\n", config_.hint_agent, label,
                       why.empty() ? "" : fmt::format(" — {}", why)));
   }
 
-  // Undo: back to the last move of a person, unless that goes back past
-  // something the viewer did not see (a private deal or exchange: it
-  // cannot be dealt again, and replaying it would tell what it was), or
-  // past a simultaneous move of a program (its choice, made unseen, is
-  // known now: choosing again against it would not be a simultaneous move).
   bool Undo() {
-    std::unique_ptr<State> back = state_->Clone();
-    std::vector<Action> chance;
-    while (!back->History().empty()) {
-      bool person = false;
-      if (std::optional<std::string> why = TakeBack(*back, chance, person)) {
-        Print(fmt::format("undo refused: {}\n", *why));
-        return false;
-      }
-      if (person) {
-        state_ = std::move(back);
-        redo_chance_ = std::move(chance);  // back(): the earliest
-        ResyncAgents();
-        Print("undone: your last move is taken back\n");
-        return true;
-      }
+    if (absl::Status s = table_.Undo(); !s.ok()) {
+      Print(fmt::format("{}\n", Str(s.message())));
+      return false;
     }
-    Print("nothing to undo\n");
-    return false;
-  }
-
-  // TakeBack: `back` with its last transition undone, the chance outcome
-  // it was (if any) pushed on `chance` and `person` set when a person
-  // moved in it; or, `back` unchanged, why it may not be: a simultaneous
-  // round with a program in it (its choice, made unseen, is known now) or
-  // something the viewer did not see (a private deal cannot be dealt
-  // again, and replaying it would tell what it was).
-  std::optional<std::string> TakeBack(State& back, std::vector<Action>& chance,
-                                      bool& person) {
-    const State::HistoryItem last = back.History().back();
-    person = false;
-    if (last.joint) {
-      bool program = false;
-      for (Player p = 0; p < NumSeats(); ++p) {
-        person |= IsHuman(p);
-        program |= !IsHuman(p);
-      }
-      if (program) {
-        return "it would take back a round of simultaneous moves whose "
-               "choices you have seen";
-      }
-    } else {
-      person = IsHuman(last.player);
-      if (back.LastEventFor(viewer_).actions.empty()) {
-        return "it would go back past cards dealt or passed out of your sight";
-      }
-    }
-    if (last.player == kChancePlayer) chance.push_back(last.action);
-    if (absl::Status s = back.UndoAction(); !s.ok()) return Str(s.message());
-    return std::nullopt;
-  }
-
-  // IsEarlierPoint: `loaded` is this game at an earlier point (not another
-  // game, nor a later point of this one).
-  bool IsEarlierPoint(const State& loaded) const {
-    const std::vector<State::HistoryItem>& now = state_->History();
-    const std::vector<State::HistoryItem>& then = loaded.History();
-    if (then.size() > now.size()) return false;
-    for (size_t i = 0; i < then.size(); ++i) {
-      if (then[i].action != now[i].action || then[i].player != now[i].player) {
-        return false;
-      }
-    }
-    std::unique_ptr<State> back = state_->Clone();
-    while (back->History().size() > then.size()) {
-      if (!back->UndoAction().ok()) return false;
-    }
-    return back->Serialize() == loaded.Serialize();
-  }
-
-  // HidesSomething: the full state holds what the viewer may not see.
-  bool HidesSomething() const {
-    return state_->ViewFor(viewer_)->Serialize() != state_->Serialize();
+    Print("undone: your last move is taken back\n");
+    return true;
   }
 
   void Save(const std::string& path) {
-    if (HidesSomething()) {
-      Print(
-          "save refused: the file would hold the hidden cards of the other "
-          "players\n");
+    const absl::StatusOr<std::string> text = table_.SaveText();
+    if (!text.ok()) {
+      Print(fmt::format("{}\n", Str(text.status().message())));
       return;
     }
     std::FILE* file = std::fopen(path.c_str(), "wx");
@@ -490,9 +251,8 @@ class Session {
                               std::strerror(error)));
       return;
     }
-    const std::string text = SaveGameText(*state_);
     const bool ok =
-        std::fwrite(text.data(), 1, text.size(), file) == text.size();
+        std::fwrite(text->data(), 1, text->size(), file) == text->size();
     const bool closed = std::fclose(file) == 0;
     Print(fmt::format("{} {}\n", ok && closed ? "saved to" : "could not write",
                       path));
@@ -504,37 +264,12 @@ class Session {
       Print(fmt::format("not loaded: {}\n", Str(text.status().message())));
       return false;
     }
-    absl::StatusOr<std::unique_ptr<State>> loaded = LoadGameText(*text);
-    if (!loaded.ok()) {
-      Print(fmt::format("not loaded: {}\n", Str(loaded.status().message())));
+    if (absl::Status s = table_.Load(*text); !s.ok()) {
+      Print(fmt::format("not loaded: {}: {}\n", path, Str(s.message())));
       return false;
     }
-    if ((*loaded)->GetGame().Spec() != config_.game->Spec()) {
-      Print(fmt::format("not loaded: the file holds {}, this is {}\n",
-                        (*loaded)->GetGame().Spec(), config_.game->Spec()));
-      return false;
-    }
-    // This game at an earlier point: what undo refuses, load refuses too,
-    // and the chance outcomes come again as after an undo (loading is no
-    // way to see the programs' sealed bids and bid again, nor to re-roll).
-    std::vector<Action> chance;
-    if (IsEarlierPoint(**loaded)) {
-      std::unique_ptr<State> back = state_->Clone();
-      while (back->History().size() > (*loaded)->History().size()) {
-        bool person = false;
-        if (std::optional<std::string> why = TakeBack(*back, chance, person)) {
-          Print(fmt::format(
-              "not loaded: {} holds this game {} moves back, and {}\n", path,
-              state_->History().size() - (*loaded)->History().size(), *why));
-          return false;
-        }
-      }
-    }
-    state_ = *std::move(loaded);
-    redo_chance_ = std::move(chance);  // back(): the earliest
-    ResyncAgents();
-    Print(
-        fmt::format("loaded {} ({} moves)\n", path, state_->History().size()));
+    Print(fmt::format("loaded {} ({} moves)\n", path,
+                      table_.state().History().size()));
     return true;
   }
 
@@ -557,14 +292,8 @@ class Session {
 
   PlayConfig config_;
   std::istream& in_;
-  std::unique_ptr<PlayScreen> screen_;
-  Rng rng_;
-  std::unique_ptr<State> state_;
-  // viewer_: the seat whose view is shown (the first person; with no
-  // person, a spectator who sees only what is public).
-  Player viewer_ = kInvalidPlayer;
-  std::unique_ptr<Agent> hint_agent_;
-  std::vector<Action> redo_chance_;  // undone chance outcomes, latest first
+  PlayTable& table_;
+  std::optional<ThinkingNotice> notice_;  // while a bot thinks
   std::mutex print_mutex_;
   size_t shown_ = 0;
   std::FILE* debug_ = nullptr;

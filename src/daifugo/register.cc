@@ -51,6 +51,7 @@ GameEntry GameEntryForDaifugo() {
                  MctsAgentEntry<Rules>()},
       .hint_agent = "montecarlo",
       .play_screen = MakePlayScreen,
+      .view_fields = ViewFields,
       .commands = {uecda::UecdaCommand()},
       .test_specs =
           {"daifugo(players=3,games=4,reset_every=2,shuffle_every=0)",

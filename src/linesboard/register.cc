@@ -49,6 +49,7 @@ GameEntry GameEntryForLinesBoard() {
                  MctsAgentEntry<Rules>()},
       .hint_agent = "lookahead",
       .play_screen = MakePlayScreen,
+      .view_fields = ViewFields,
       .test_specs =
           {"linesboard(rows=3,cols=3,colors=2,initial_balls=3,spawn=1)",
            "linesboard(rows=5,cols=7,colors=3,initial_balls=10,spawn=2,"

@@ -178,6 +178,7 @@ GameEntry GameEntryForMancala() {
       .solve_state = SolveState,
       .hint_agent = "strongest",
       .play_screen = MakePlayScreen,
+      .view_fields = ViewFields,
       .test_specs = {"mancala(pits=1,seeds=1)",
                      "mancala(pits=3,seeds=2,first_player=1)",
                      "mancala(pits=8,seeds=8,empty_capture=true)",

@@ -5,7 +5,7 @@
 
 #include "fmt/format.h"
 #include "gameai/base/text.h"
-#include "gameai/net/view_json.h"
+#include "gameai/arena/view_json.h"
 
 namespace gameai::net {
 namespace {

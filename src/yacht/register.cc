@@ -96,6 +96,7 @@ GameEntry GameEntryForYacht() {
           "the start of a turn with this scorecard, 'OPEN TOTAL UPPER "
           "YACHT50' (OPEN a mask or names like FULL,YACHT)",
       .play_screen = MakePlayScreen,
+      .view_fields = ViewFields,
       .test_specs = {"yacht(players=1)", "yacht(players=3,yahtzee_bonus=true)"},
   };
 }

@@ -39,6 +39,8 @@ export declare class Game extends Native {
   params(): Record<string, string>;
   agents(): string[];
   observationTensorShape(): number[];
+  /** What `gameai play --level` offers, easiest first, and the hint agent. */
+  playLevels(): { levels: Array<{ name: string; agent: string }>; hintAgent: string };
   newInitialState(): State;
   deserializeState(text: string): State;
 }
@@ -64,6 +66,70 @@ export declare class State extends Native {
   stringToAction(text: string, player?: number): number;
   clone(): State;
   hint(agentSpec?: string | null): { action: number; explanation: string };
+  /** The state with its history as saved-game text. */
+  savedText(): string;
+  /** Every transition as `seat` saw it ('all' only for a finished game). */
+  replay(seat: number | 'all' | 'spectator', names?: string[] | null): Replay;
+}
+
+/** A seat's view as the network protocol sends it (docs/protocol.md). */
+export interface View {
+  seat: number | 'all' | null;
+  current_player: number | 'chance' | 'simultaneous' | 'terminal';
+  terminal: boolean;
+  state: string;
+  observation: string;
+  scores: number[];
+  /** The game's own structured view (docs/<game>.md). */
+  fields?: Record<string, unknown>;
+}
+
+export interface Frame {
+  event: {
+    actor: number | 'chance' | 'simultaneous';
+    actions: number[];
+    names: string[];
+    /** What `gameai play` shows for it. */
+    text: string;
+    /** The bots' explanations, by seat, where the game shows them. */
+    reasons: Record<string, string>;
+  };
+  view: View;
+}
+
+export interface Replay {
+  seat: number | 'all';
+  names: string[];
+  initial: View;
+  frames: Frame[];
+}
+
+export interface TableReport {
+  viewer: number | null;
+  names: string[];
+  seats: string[];
+  people_to_move: number[];
+  view: View;
+  legal_actions: Array<{ id: number; name: string }>;
+  /** true: `frames` start from the game's start (new game, undo, load). */
+  reset: boolean;
+  initial?: View;
+  frames: Frame[];
+  history_length: number;
+  terminal: boolean;
+  intro: string;
+  end?: string;
+}
+
+/** One game between people and bots under the rules of `gameai play`. */
+export declare class Table extends Native {
+  advance(): void;
+  move(player: number, action: number | bigint): void;
+  undo(): void;
+  hint(player: number, agentSpec?: string | null): { action: number; explanation: string };
+  save(): string;
+  load(text: string): void;
+  report(): TableReport;
 }
 
 export declare class Agent extends Native {
@@ -88,6 +154,8 @@ export type SolveResult = Record<string, unknown>;
 
 export declare function loadGame(spec: string): Game;
 export declare function registeredGames(): string[];
+export declare function loadSaved(text: string): State;
+export declare function newTable(game: Game, seats: string[], seed?: number | bigint): Table;
 export declare function loadAgent(game: Game, spec: string): Agent;
 export declare function solve(state: State, options?: Record<string, number | string | boolean> | string): SolveResult;
 export declare function positionValue(game: Game | string, position: string,

@@ -30,6 +30,8 @@ const BUFFER_TOO_SMALL = 4;
 export const CHANCE_PLAYER = -1;
 export const SIMULTANEOUS_PLAYER = -2;
 export const TERMINAL_PLAYER = -3;
+const SPECTATOR = -4;
+const EVERY_SEAT = -5;
 
 /** An error of the library: its message, and the status as `code`. */
 export class GameaiError extends Error {
@@ -70,6 +72,14 @@ class Scratch {
     const p = this.alloc(bytes);
     core.stringToUTF8(text, p, bytes);
     return p;
+  }
+  // strings: an array of C strings (a pointer to `texts.length` pointers).
+  strings(texts, name) {
+    // Each text first: an allocation may grow the memory and detach a view.
+    const pointers = texts.map((t) => this.string(t, name));
+    const array = this.alloc(4 * texts.length);
+    new Uint32Array(core.HEAPU8.buffer, array, texts.length).set(pointers);
+    return array;
   }
   free() {
     for (const p of this.blocks) core._free(p);
@@ -255,6 +265,12 @@ export class Game extends Native {
     return Array.from(readArray(Int32Array,
       (v, c, n) => core._gameai_game_observation_tensor_shape(this.pointer, v, c, n)));
   }
+  /** {levels: [{name, agent}, ...] easiest first, hintAgent}: what
+   * `gameai play --level` offers. */
+  playLevels() {
+    const r = JSON.parse(readString((b, c, l) => core._gameai_game_play_levels_json(this.pointer, b, c, l)));
+    return { levels: r.levels, hintAgent: r.hint_agent };
+  }
   newInitialState() {
     return created((out) => core._gameai_state_new_initial(this.pointer, out), (p) => new State(p));
   }
@@ -382,6 +398,24 @@ export class State extends Native {
   clone() {
     return created((out) => core._gameai_state_clone(this.pointer, out), (p) => new State(p));
   }
+  /** The state with its history as saved-game text (`gameai play`'s save). */
+  savedText() {
+    return readString((b, c, l) => core._gameai_state_saved_text(this.pointer, b, c, l));
+  }
+  /** Every transition as `seat` saw it ('all': everything, for a finished
+   * game; 'spectator': what is public): {seat, names, initial, frames}. */
+  replay(seat, names = null) {
+    const code = seat === 'all' ? EVERY_SEAT : seat === 'spectator' ? SPECTATOR
+      : intArgument(seat, 'seat', 0, 63);
+    if (names !== null && (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))) {
+      throw argumentError('names must be an array of strings, one per seat');
+    }
+    return withScratch((s) => {
+      const list = names === null ? 0 : s.strings(names, 'a name');
+      return JSON.parse(readString((b, c, l) => core._gameai_state_replay_json(
+        this.pointer, code, list, names === null ? 0 : names.length, b, c, l)));
+    });
+  }
   /** {action, explanation}: the move `agentSpec` (default: the game's
    * strongest agent) plays for the one to move, seeing only that seat's view. */
   hint(agentSpec = null) {
@@ -420,6 +454,65 @@ export function loadAgent(game, spec) {
   return withScratch((s) => {
     const t = s.string(spec, 'spec');
     return created((out) => core._gameai_agent_load(game.pointer, t, out), (p) => new Agent(p));
+  });
+}
+
+/** The game of a saved-game text, with its whole history. */
+export function loadSaved(text) {
+  return withScratch((s) => {
+    const t = s.string(text, 'text');
+    return created((out) => core._gameai_state_load_saved(t, out), (p) => new State(p));
+  });
+}
+
+// ---- play tables ----
+
+/** One game between people ("human") and bots under the rules of
+ * `gameai play`; it reports only what the viewer (the first person) sees. */
+export class Table extends Native {
+  constructor(pointer) {
+    super(pointer, core._gameai_table_free, 'Table');
+  }
+  /** Plays the next chance event or bot move. */
+  advance() { check(core._gameai_table_advance(this.pointer)); }
+  /** A person's move. */
+  move(player, action) {
+    check(core._gameai_table_move(this.pointer, player, actionArgument(action)));
+  }
+  /** Back to the viewer's previous move (throws saying why not). */
+  undo() { check(core._gameai_table_undo(this.pointer)); }
+  /** {action, explanation} of `agentSpec` (default: the strongest) for `player`. */
+  hint(player, agentSpec = null) {
+    return withScratch((s) => {
+      const spec = agentSpec === null ? 0 : s.string(agentSpec, 'agentSpec');
+      const action = s.alloc(8);
+      const explanation = readString((b, c, l) =>
+        core._gameai_table_hint(this.pointer, player, spec, action, b, c, l));
+      return { action: Number(i64(action)), explanation };
+    });
+  }
+  /** The game as saved-game text (throws where it would hold hidden cards). */
+  save() { return readString((b, c, l) => core._gameai_table_save(this.pointer, b, c, l)); }
+  /** Loads a saved game of the same game spec. */
+  load(text) {
+    withScratch((s) => check(core._gameai_table_load(this.pointer, s.string(text, 'text'))));
+  }
+  /** What the viewer may know now, and the transitions since the last report. */
+  report() {
+    return JSON.parse(readString((b, c, l) => core._gameai_table_report_json(this.pointer, b, c, l)));
+  }
+}
+
+/** A play table of `game` with one spec per seat ("human" for a person). */
+export function newTable(game, seats, seed = 1) {
+  if (!(game instanceof Game)) throw argumentError('newTable takes a Game, the seat specs and a seed');
+  if (!Array.isArray(seats) || seats.some((a) => typeof a !== 'string')) {
+    throw argumentError('newTable takes the seats as an array of specs ("human" for a person)');
+  }
+  return withScratch((s) => {
+    const specs = s.strings(seats, 'a seat spec');
+    return created((out) => core._gameai_table_new(game.pointer, specs, seats.length,
+      seedArgument(seed), out), (p) => new Table(p));
   });
 }
 
@@ -473,10 +566,7 @@ export function match(game, agents, { games = 100, seed = 1, randomOpening = 0 }
   intArgument(games, 'games', 1, 100_000_000);
   intArgument(randomOpening, 'randomOpening', 0, 1000);
   return withScratch((s) => {
-    const specs = s.alloc(4 * agents.length);
-    // Each text first: an allocation may grow the memory and detach a view.
-    const texts = agents.map((a) => s.string(a, 'an agent spec'));
-    new Uint32Array(core.HEAPU8.buffer, specs, agents.length).set(texts);
+    const specs = s.strings(agents, 'an agent spec');
     const gameText = s.string(spec, 'game');
     return jsonResult((out) => core._gameai_match_random_opening(gameText, specs, agents.length,
       BigInt(games), seedArgument(seed), randomOpening, out),

@@ -3,6 +3,7 @@
 #define GAMEAI_YACHT_REGISTER_H_
 
 #include <memory>
+#include <string>
 
 #include "gameai/dynamic/play_screen.h"
 #include "gameai/dynamic/registry.h"
@@ -14,6 +15,11 @@ GameEntry GameEntryForYacht();
 // MakePlayScreen: how `gameai play` shows the game (its entry's
 // play_screen).
 std::unique_ptr<PlayScreen> MakePlayScreen();
+
+// ViewFields: a seat's view as the network protocol's "fields" (JSON text;
+// its entry's view_fields).
+std::string ViewFields(const gameai::State& view, Player seat);
+
 
 }  // namespace gameai::yacht
 
