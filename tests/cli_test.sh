@@ -306,6 +306,22 @@ expect_status 1 "log '/dev/zero' is not a regular file" serve mancala --seats ra
 expect_status 2 "unknown agent 'nosuch'" uecda --port 1 --agent nosuch --games-log "$tmp/new.log"
 [[ ! -e "$tmp/new.log" ]] || { echo "FAIL: uecda made its log for a bad agent"; failures=$((failures + 1)); }
 expect_status 1 "--games-log: cannot open '$tmp': Is a directory" uecda --port 1 --agent heuristic --games-log "$tmp"
+
+# match --log: every game with its transitions, one line each after the
+# header, from any thread count; never over a file that holds anything.
+"$GAMEAI" match mancala --agents greedy,random --games 6 --threads 2 --log "$tmp/match.jsonl" >/dev/null
+lines=$(wc -l <"$tmp/match.jsonl")
+indices=$(tail -n +2 "$tmp/match.jsonl" | grep -o '"index":[0-9]*' | sort | tr '\n' ' ')
+if [[ $lines -ne 7 || $indices != '"index":0 "index":1 "index":2 "index":3 "index":4 "index":5 ' ||
+      $(head -1 "$tmp/match.jsonl") != *'"game":"mancala(pits=6,seeds=4,first_player=0,empty_capture=false)"'* ]]; then
+  echo "FAIL: match --log wrote $lines lines, games $indices"; failures=$((failures + 1))
+fi
+before=$(md5sum <"$tmp/match.jsonl")
+expect_status 1 "already holds .* bytes; it is not overwritten" match mancala --agents greedy,random --games 2 --log "$tmp/match.jsonl"
+[[ $(md5sum <"$tmp/match.jsonl") == "$before" ]] || { echo "FAIL: match --log changed an existing file"; failures=$((failures + 1)); }
+expect_status 1 "is a directory" match mancala --agents greedy,random --games 2 --log "$tmp"
+expect_status 2 "unknown game 'chess'" match chess --agents random --log "$tmp/chess.jsonl"
+[[ ! -e "$tmp/chess.jsonl" ]] || { echo "FAIL: match --log made a file for a bad game"; failures=$((failures + 1)); }
 rm -rf "$tmp"
 
 if [[ $failures -ne 0 ]]; then

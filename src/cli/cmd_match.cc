@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +14,7 @@
 #include "fmt/format.h"
 #include "gameai/arena/arena.h"
 #include "gameai/dynamic/spec.h"
+#include "gameai/net/tournament_log.h"
 #include "mpi_match.h"
 #include "platform/files.h"
 
@@ -98,6 +101,11 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   command.Flag("--json", &json, "the results as JSON on stdout");
   command.Flag("--game-log", &options.log_games,
                "with --json: every game's seating and scores");
+  std::string log_file;
+  command.Text("--log", &log_file,
+               "write every game, each transition included, to FILE (a new "
+               "file: one JSON line per game, as gameai serve --log; the web "
+               "app replays them)");
   if (std::optional<int> done = command.Parse(argv, quiet)) {
     return quiet ? 0 : *done;
   }
@@ -111,6 +119,36 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   options.series = series;
   options.custom_agents = std::move(custom_agents);
   const bool distributed = LaunchedUnderMpi();
+  // --log: games end on several threads, in no fixed order; each line
+  // carries its game's index.
+  std::optional<net::TournamentLog> log;
+  std::mutex log_mutex;
+  absl::Status log_status;
+  if (command.Given("--log")) {
+    if (distributed) {
+      return fail(absl::InvalidArgumentError(
+          "--log is not available under mpirun (every rank plays its own "
+          "games): run the match without MPI to log it"));
+    }
+    absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(options.game);
+    if (!game.ok()) return fail(game.status());
+    absl::StatusOr<net::TournamentLog> created =
+        net::TournamentLog::Create(log_file, {{"type", "match"},
+                                              {"version", 1},
+                                              {"game", (*game)->Spec()},
+                                              {"agents", options.agents},
+                                              {"games", games},
+                                              {"seed", seed},
+                                              {"series", series},
+                                              {"random_opening", opening}});
+    if (!created.ok()) return fail(created.status());
+    log.emplace(*std::move(created));
+    options.on_game_end = [&](const FinishedGame& g) {
+      std::lock_guard<std::mutex> lock(log_mutex);
+      if (!log_status.ok()) return;
+      log_status = log->Append(net::FinishedGameLine(g));
+    };
+  }
   ProgressBar progress(distributed ? " on rank 0" : "");
   options.on_progress = [&progress](int64_t done, int64_t total) {
     progress.Update(done, total);
@@ -125,6 +163,7 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
     result = RunMatch(options);
   }
   if (!result.ok()) return fail(result.status());
+  if (!log_status.ok()) return fail(log_status);
   if (json) {
     fmt::print("{}", MatchResultToJson(*result));
   } else {

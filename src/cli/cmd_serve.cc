@@ -87,10 +87,7 @@ std::string RandomToken() {
 
 json GameLine(const FinishedGame& g,
               const std::map<int, net::RemoteSeatAgent*>& remote) {
-  json history = json::array();
-  for (const State::HistoryItem& item : g.state->History()) {
-    history.push_back({item.player, item.action});
-  }
+  json line = net::FinishedGameLine(g);
   json replies = json::object(), seeds = json::object();
   for (const auto& [participant, agent] : remote) {
     json list = json::array();
@@ -100,16 +97,9 @@ json GameLine(const FinishedGame& g,
     replies[std::to_string(participant)] = list;
     seeds[std::to_string(participant)] = agent->sent_seed();
   }
-  return {{"type", "game"},
-          {"index", g.index},
-          {"table", g.table},
-          {"slots", g.slot_of_seat},
-          {"history", history},
-          {"scores", g.state->Scores()},
-          {"returns", g.state->Returns()},
-          {"illegal", g.illegal_per_seat},
-          {"replies", replies},
-          {"seeds", seeds}};
+  line["replies"] = replies;
+  line["seeds"] = seeds;
+  return line;
 }
 
 }  // namespace

@@ -50,8 +50,8 @@ absl::StatusOr<TournamentLog> TournamentLog::Create(const std::string& path,
     const uintmax_t bytes = fs::file_size(path, error);
     if (!error && bytes > 0) {
       return absl::AlreadyExistsError(fmt::format(
-          "log '{}' already holds {} bytes; it is not overwritten: continue "
-          "it with --resume {} or name a new file",
+          "log '{}' already holds {} bytes; it is not overwritten: name a "
+          "new file (gameai serve continues its own log with --resume {})",
           path, bytes, path));
     }
   }
@@ -198,6 +198,21 @@ absl::Status TournamentLog::Append(const json& line) {
     return SystemError("cannot write log", path_);
   }
   return absl::OkStatus();
+}
+
+json FinishedGameLine(const FinishedGame& g) {
+  json history = json::array();
+  for (const State::HistoryItem& item : g.state->History()) {
+    history.push_back({item.player, item.action});
+  }
+  return {{"type", "game"},
+          {"index", g.index},
+          {"table", g.table},
+          {"slots", g.slot_of_seat},
+          {"history", history},
+          {"scores", g.state->Scores()},
+          {"returns", g.state->Returns()},
+          {"illegal", g.illegal_per_seat}};
 }
 
 }  // namespace gameai::net

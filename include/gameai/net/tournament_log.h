@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "gameai/arena/arena.h"
 #include "gameai/net/remote_seat_agent.h"
 #include "nlohmann/json.hpp"
 
@@ -57,6 +58,13 @@ class TournamentLog {
   std::FILE* file_ = nullptr;
   std::string path_;
 };
+
+// FinishedGameLine: a game line of the log (without the remote seats'
+// "replies" and "seeds"): its index, seats, slots, every transition
+// ([player, action], -1 for chance, a joint action one entry per seat),
+// scores, returns and illegal actions per seat. `gameai match --log`
+// writes these lines too.
+nlohmann::json FinishedGameLine(const FinishedGame& g);
 
 // ReplyToJson / ReplyFromJson: a reply as logged (an integer, or
 // {"error": "..."}).
