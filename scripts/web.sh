@@ -38,7 +38,7 @@ fi
 site=$dir/site
 rm -rf "$site"
 mkdir -p "$site/gameai"
-cp -r "$root"/web/app/{index.html,style.css,app.js,worker.js,boards} "$site/"
+cp -r "$root"/web/app/{index.html,embed_example.html,style.css,app.js,worker.js,boards} "$site/"
 cp "$package"/{index.js,gameai_core.mjs,gameai_core.wasm} "$site/gameai/"
 if ((serve == 0)); then
   echo "$site"

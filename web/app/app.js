@@ -76,6 +76,8 @@ async function engineReady() {
   const select = $('game-select');
   for (const g of games) select.append(el('option', { value: g.name }, g.name));
   const url = new URLSearchParams(location.search);
+  // ?embed=1: the board and its buttons only, for an <iframe> in another page.
+  document.body.classList.toggle('embed', url.get('embed') === '1');
   const delay = url.get('delay');
   if (delay !== null) $('delay').value = delay;
   if (url.get('game')) {
@@ -207,7 +209,9 @@ async function start(spec, seats, seed) {
   $('result').textContent = '';
   say('');
   const url = new URL(location.href);
-  url.search = new URLSearchParams({ game: canonical, seats: seats.join(','), seed: page.seed }).toString();
+  const query = { game: canonical, seats: seats.join(','), seed: page.seed };
+  if (document.body.classList.contains('embed')) query.embed = '1';
+  url.search = new URLSearchParams(query).toString();
   history.replaceState(null, '', url);
 }
 

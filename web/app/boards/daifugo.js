@@ -82,7 +82,7 @@ export function render(container, ctx) {
         c.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); } });
         return c;
       })));
-  } else {
+  } else if (!f.hands.every((h) => h !== null)) {
     container.append(el('p', {}, 'Hands hidden: watching as a spectator'));
   }
   if (ctx.legal.length) {

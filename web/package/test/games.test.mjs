@@ -9,7 +9,7 @@ test('the package lists the games of the build', () => {
   const games = gameai.registeredGames();
   assert.ok(games.length >= 1);
   assert.ok(games.includes('mancala'), games.join(','));
-  assert.equal(gameai.version(), 4);
+  assert.equal(gameai.version(), 5);
 });
 
 for (const name of gameai.registeredGames()) {

@@ -36,5 +36,13 @@ state.applyAction('2');
 gameai.match(game, [agent]);
 // @ts-expect-error the options are named
 gameai.match(game, ['random', 'random'], { rounds: 3 });
-void [tensor, outcomes, move, why, hint, result, solved];
+const table: gameai.Table = gameai.newTable(game, ['human', 'random'], 1n);
+const report: gameai.TableReport = table.report();
+if (report.people_to_move.includes(0)) table.move(0, report.legal_actions[0].id);
+const replay: gameai.Replay = gameai.loadSaved('gameai-save 1\n').replay('all');
+const levels: string = game.playLevels().levels[0].agent;
+// @ts-expect-error a replay is seen by a seat number, 'all' or 'spectator'
+state.replay('everyone');
+table.delete();
+void [tensor, outcomes, move, why, hint, result, solved, replay, levels];
 for (const o of [agent, copy, state, game]) o.delete();
