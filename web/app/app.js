@@ -233,6 +233,8 @@ function onReport(report) {
   }
   page.report = report;
   page.hint = null;
+  // A bot interrupted by an undo or a load never says it stopped thinking.
+  if (report.terminal || report.people_to_move.includes(report.viewer)) onThinking({ on: false });
   const texts = report.frames.map((f) => f.event.text).filter((t) => t);
   if (report.reset && report.frames.length === 0) texts.push(report.intro);
   if (texts.length) $('happened').textContent = texts.join('');
