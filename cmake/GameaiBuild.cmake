@@ -66,3 +66,21 @@ function(gameai_use_mpi target)
     target_link_libraries(${target} PRIVATE MPI::MPI_C)
   endif()
 endfunction()
+
+# gameai_runnable(OUT TARGET): how a test script runs program TARGET: its
+# file, or in a cross build run by an emulator (qemu-user, wine) a small
+# script beside the build that runs it under CMAKE_CROSSCOMPILING_EMULATOR,
+# so the shell and Python tests call it as they call the native program.
+function(gameai_runnable out target)
+  if(NOT CMAKE_CROSSCOMPILING_EMULATOR)
+    set(${out} $<TARGET_FILE:${target}> PARENT_SCOPE)
+    return()
+  endif()
+  list(JOIN CMAKE_CROSSCOMPILING_EMULATOR "\" \"" emulator)
+  set(script ${CMAKE_BINARY_DIR}/run/${target})
+  file(GENERATE OUTPUT ${script}
+    CONTENT "#!/bin/sh\nexec \"${emulator}\" \"$<TARGET_FILE:${target}>\" \"$@\"\n"
+    FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                     WORLD_READ WORLD_EXECUTE)
+  set(${out} ${script} PARENT_SCOPE)
+endfunction()
