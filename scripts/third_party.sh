@@ -30,7 +30,9 @@ case $target in
     ;;
   *) echo "third_party.sh: target '$target' is not one of: wasm" >&2; exit 2 ;;
 esac
-version=$(dpkg-query -W -f='${Version}' "$dev" 2>/dev/null || true)
+# The build machine's own package: with arm64 libraries beside it
+# (multiarch) an unqualified name would give both versions.
+version=$(dpkg-query -W -f='${Version}' "$dev:$(dpkg --print-architecture)" 2>/dev/null || true)
 [[ -n $version ]] || { echo "$dev is not installed: run scripts/deps.sh" >&2; exit 1; }
 # Debian's benchmark takes its version from the build, not from git.
 [[ $package == benchmark ]] && options+=(-DGIT_VERSION="${version%%-*}")
