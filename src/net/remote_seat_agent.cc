@@ -4,8 +4,8 @@
 #include <random>
 
 #include "fmt/format.h"
-#include "gameai/base/text.h"
 #include "gameai/arena/view_json.h"
+#include "gameai/base/text.h"
 
 namespace gameai::net {
 namespace {

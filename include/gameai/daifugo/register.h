@@ -20,7 +20,6 @@ std::unique_ptr<PlayScreen> MakePlayScreen();
 // its entry's view_fields).
 std::string ViewFields(const gameai::State& view, Player seat);
 
-
 }  // namespace gameai::daifugo
 
 #endif  // GAMEAI_DAIFUGO_REGISTER_H_

@@ -20,7 +20,6 @@ std::unique_ptr<PlayScreen> MakePlayScreen();
 // its entry's view_fields).
 std::string ViewFields(const gameai::State& view, Player seat);
 
-
 }  // namespace gameai::mancala
 
 #endif  // GAMEAI_MANCALA_REGISTER_H_
