@@ -770,13 +770,10 @@ gameai_status gameai_match_random_opening(const char* game_spec,
     options.games = games;
     options.seed = seed;
     options.random_opening = random_opening;
-    for (size_t i = 0; i < num_agents; ++i) {
-      if (agent_specs[i] == nullptr) {
-        return Fail(GAMEAI_INVALID_ARGUMENT,
-                    fmt::format("agent_specs[{}] is NULL", i));
-      }
-      options.agents.emplace_back(agent_specs[i]);
-    }
+    absl::StatusOr<std::vector<std::string>> specs =
+        Strings(agent_specs, num_agents, "agent_specs");
+    if (!specs.ok()) return FromStatus(specs.status());
+    options.agents = *std::move(specs);
     absl::StatusOr<gameai::MatchResult> result = gameai::RunMatch(options);
     if (!result.ok()) return FromStatus(result.status());
     *out = new gameai_match_result{gameai::MatchResultToJson(*result)};
