@@ -7,7 +7,9 @@
 #ifndef GAMEAI_HUGE_PAGES
 #error "GAMEAI_HUGE_PAGES is set by src/platform/CMakeLists.txt"
 #endif
-#if GAMEAI_HUGE_PAGES
+#if GAMEAI_HUGE_PAGES && defined(_WIN32)
+#include <windows.h>
+#elif GAMEAI_HUGE_PAGES
 #include <sys/mman.h>
 #endif
 
@@ -20,7 +22,22 @@ size_t Rounded(size_t bytes) {
 }
 }  // namespace
 
-#if GAMEAI_HUGE_PAGES
+#if GAMEAI_HUGE_PAGES && defined(_WIN32)
+
+// Windows gives large pages only to accounts holding the "lock pages in
+// memory" privilege, which a game's player rarely has: fresh committed
+// pages, zeroed by the system when first touched, are the part that
+// matters (no memset of a table of gigabytes).
+void* HugeZeroed(size_t bytes) {
+  return VirtualAlloc(nullptr, Rounded(bytes), MEM_RESERVE | MEM_COMMIT,
+                      PAGE_READWRITE);
+}
+
+void HugeFree(void* p, size_t) {
+  if (p != nullptr) VirtualFree(p, 0, MEM_RELEASE);
+}
+
+#elif GAMEAI_HUGE_PAGES
 
 void* HugeZeroed(size_t bytes) {
   // One huge page more than asked, so that an aligned run of them fits.

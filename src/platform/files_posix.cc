@@ -1,6 +1,4 @@
-// The POSIX implementation of platform/files.h.
-#include "platform/files.h"
-
+// The POSIX implementation of platform/files.h (Linux, macOS).
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,6 +7,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+
+#include "platform/files.h"
 
 namespace gameai::platform {
 namespace {
