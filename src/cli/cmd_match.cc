@@ -17,6 +17,7 @@
 #include "gameai/net/tournament_log.h"
 #include "mpi_match.h"
 #include "platform/files.h"
+#include "platform/interrupt.h"
 
 namespace gameai::cli {
 namespace {
@@ -153,6 +154,10 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   options.on_progress = [&progress](int64_t done, int64_t total) {
     progress.Update(done, total);
   };
+  // Ctrl-C stops the series after their current games: the games played
+  // are in --log, and the exit status says it was stopped.
+  platform::CatchInterrupt();
+  options.cancelled = [] { return platform::Interrupted(); };
   absl::StatusOr<MatchResult> result;
   if (distributed) {
     RankedResult ranked = RunMatchOnRanks(options);

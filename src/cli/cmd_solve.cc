@@ -5,9 +5,11 @@
 #include "args.h"
 #include "base/json_text.h"
 #include "fmt/format.h"
+#include "gameai/base/stop_request.h"
 #include "gameai/base/text.h"
 #include "gameai/dynamic/registry.h"
 #include "gameai/dynamic/state_solver.h"
+#include "platform/interrupt.h"
 #include "read_file.h"
 
 namespace gameai::cli {
@@ -34,6 +36,13 @@ std::string SolverHelp() {
   return out;
 }
 
+// StoppedByCtrlC: a search Ctrl-C ended early found no answer; it is
+// not printed, and the exit status says why.
+int StoppedByCtrlC() {
+  return Fail(absl::CancelledError(
+      "solve: stopped by Ctrl-C before the end; no value is given"));
+}
+
 void PrintFields(const std::vector<SolveField>& fields) {
   for (const SolveField& f : fields) {
     std::visit([&](const auto& v) { fmt::print("  {}: {}\n", f.name, v); },
@@ -45,6 +54,7 @@ void PrintFields(const std::vector<SolveField>& fields) {
 int SolveGame(const Game& game, const GameEntry& entry, const Params& params,
               bool json) {
   absl::StatusOr<std::vector<SolveField>> fields = entry.solve(game, params);
+  if (platform::Interrupted()) return StoppedByCtrlC();
   if (!fields.ok()) return Fail(fields.status());
   if (json) {
     nlohmann::ordered_json doc = {{"game", game.Spec()}};
@@ -67,6 +77,7 @@ int SolveStateText(const Game& game, const std::string& text,
   absl::StatusOr<std::unique_ptr<State>> state = game.DeserializeState(text);
   if (!state.ok()) return Fail(state.status());
   absl::StatusOr<StateSolution> s = SolveState(**state, options);
+  if (platform::Interrupted()) return StoppedByCtrlC();
   if (!s.ok()) return Fail(s.status());
   if (json) {
     fmt::print("{}\n", StateSolutionToJson(**state, *s));
@@ -99,6 +110,7 @@ int SolvePosition(const Game& game, const std::string& text,
                   const std::string& options, bool json) {
   absl::StatusOr<std::vector<SolveField>> fields =
       PositionValue(game, text, options);
+  if (platform::Interrupted()) return StoppedByCtrlC();
   if (!fields.ok()) return Fail(fields.status());
   const std::string name = (*FindGame(game.Name()))->position_name;
   if (json) {
@@ -117,7 +129,8 @@ int SolvePosition(const Game& game, const std::string& text,
 
 }  // namespace
 
-int RunSolve(const std::vector<std::string>& argv) {
+// SolveCommand: `gameai solve` without its Ctrl-C handling.
+static int SolveCommand(const std::vector<std::string>& argv) {
   std::string spec, state, state_file, position, scorecard, options;
   bool json = false;
   CommandLine command("solve",
@@ -183,6 +196,13 @@ int RunSolve(const std::vector<std::string>& argv) {
     return SolveStateText(**game, state, options, json);
   }
   return SolveGame(**game, **entry, *params, json);
+}
+
+// Ctrl-C ends the search at its next poll (StopScope).
+int RunSolve(const std::vector<std::string>& argv) {
+  platform::CatchInterrupt();
+  StopScope stop([] { return platform::Interrupted(); });
+  return SolveCommand(argv);
 }
 
 }  // namespace gameai::cli

@@ -16,6 +16,8 @@ int ExitCodeFor(const absl::Status& status) {
     case absl::StatusCode::kUnimplemented:
     case absl::StatusCode::kOutOfRange:
       return kExitUsage;
+    case absl::StatusCode::kCancelled:
+      return kExitInterrupted;
     default:
       return kExitFailure;
   }
@@ -109,9 +111,10 @@ std::optional<int> CommandLine::Parse(const std::vector<std::string>& argv,
       // The usage line of the command's --help.
       const std::string help = app_.help();
       const size_t at = help.find("Usage: ");
-      std::string usage = at == std::string::npos
-                              ? app_.get_name()
-                              : help.substr(at + 7, help.find('\n', at) - at - 7);
+      std::string usage =
+          at == std::string::npos
+              ? app_.get_name()
+              : help.substr(at + 7, help.find('\n', at) - at - 7);
       fmt::print(stderr, "gameai: {}: {}\nusage: {} (gameai {} --help)\n",
                  command_, ErrorText(e.what()), usage, command_);
     }

@@ -18,12 +18,14 @@
 namespace gameai {
 
 // Exit statuses of every command (docs/cli.md): 2 bad usage or spec, 1 a
-// failure while running.
+// failure while running, 130 stopped by Ctrl-C (as a shell reports it).
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitFailure = 1;
+inline constexpr int kExitInterrupted = 130;
 
 // ExitCodeFor: kExitUsage for errors in what the user wrote (invalid
-// argument, not found, unimplemented, out of range), else kExitFailure.
+// argument, not found, unimplemented, out of range), kExitInterrupted for
+// Cancelled, else kExitFailure.
 int ExitCodeFor(const absl::Status& status);
 // ReportFailure: prints "gameai: <message>" to stderr; the exit status.
 int ReportFailure(const absl::Status& status);
