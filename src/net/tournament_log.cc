@@ -164,8 +164,14 @@ absl::StatusOr<TournamentLog> TournamentLog::Resume(const std::string& path,
   for (auto& [participant, games] : logged.replies) {
     games.resize(logged.games.size());
   }
-  if (cut && truncate(path.c_str(), static_cast<off_t>(complete)) != 0) {
-    return SystemError("cannot cut the unfinished last line of log", path);
+  if (cut) {
+    std::error_code error;
+    std::filesystem::resize_file(path, complete, error);
+    if (error) {
+      return absl::FailedPreconditionError(
+          fmt::format("cannot cut the unfinished last line of log '{}': {}",
+                      path, error.message()));
+    }
   }
   std::FILE* file = std::fopen(path.c_str(), "a");
   if (file == nullptr) return SystemError("cannot append to log", path);

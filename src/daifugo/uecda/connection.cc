@@ -144,15 +144,15 @@ int Listener::port() const { return impl_->acceptor.local_endpoint().port(); }
 absl::StatusOr<std::unique_ptr<Connection>> Listener::Accept(Millis timeout) {
   auto conn = std::make_unique<Connection::Impl>();
   // The accepted socket runs on its own context; accepting uses ours.
-  asio::ip::tcp::socket socket(impl_->io);
+  // (Accepting straight into it: Windows cannot move a socket between
+  // contexts, asio's release() being unsupported there.)
   absl::Status s =
-      Run(impl_->io, impl_->acceptor, timeout, "a client",
-          [&](auto handler) { impl_->acceptor.async_accept(socket, handler); });
+      Run(impl_->io, impl_->acceptor, timeout, "a client", [&](auto handler) {
+        impl_->acceptor.async_accept(conn->socket, handler);
+      });
   if (!s.ok()) return s;  // after a timeout the listener is closed
   asio::error_code ec;
-  socket.set_option(asio::ip::tcp::no_delay(true), ec);
-  conn->socket.assign(asio::ip::tcp::v4(), socket.release(), ec);
-  if (ec) return absl::InternalError("cannot adopt the accepted socket");
+  conn->socket.set_option(asio::ip::tcp::no_delay(true), ec);
   return std::unique_ptr<Connection>(new Connection(std::move(conn)));
 }
 
