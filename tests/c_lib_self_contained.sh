@@ -1,9 +1,44 @@
 #!/usr/bin/env bash
 # c_lib_self_contained.sh LIB: the shared C library a game ships exports only
-# the gameai_* functions and needs nothing beyond the C and C++ runtimes.
+# the gameai_* functions and needs nothing beyond the C and C++ runtimes
+# (libgameai_c.so, native or cross-built), or on Windows (gameai_c.dll)
+# nothing beyond Windows' own DLLs: no libstdc++-6.dll, libgcc_s_seh-1.dll,
+# libwinpthread-1.dll or Abseil DLL beside it.
 set -euo pipefail
-lib=${1:?usage: c_lib_self_contained.sh path/to/libgameai_c.so}
+lib=${1:?usage: c_lib_self_contained.sh path/to/libgameai_c.so|gameai_c.dll}
 status=0
+
+if [[ $lib == *.dll ]]; then
+  objdump=x86_64-w64-mingw32-objdump
+  headers=$("$objdump" -p "$lib")
+  exported=$(awk '/\[Ordinal\/Name Pointer\] Table/ {on = 1; next}
+    on && NF == 0 {exit} on {print $NF}' <<<"$headers")
+  stray=$(grep -Ev '^gameai_[a-z0-9_]+$' <<<"$exported" || true)
+  if [[ -n $stray ]]; then
+    echo "FAIL: $lib exports symbols besides gameai_*:" >&2
+    head -20 <<<"$stray" >&2
+    status=1
+  fi
+  if ! grep -q '^gameai_game_load$' <<<"$exported"; then
+    echo "FAIL: $lib does not export gameai_game_load" >&2
+    status=1
+  fi
+  # Windows' own DLLs: the kernel, the C runtime every Windows has
+  # (msvcrt), sockets and the debugging help (Abseil's symbolizer).
+  imports=$(awk '/DLL Name:/ {print $3}' <<<"$headers")
+  extra=$(grep -Eiv '^(kernel32|advapi32|msvcrt|ws2_32|mswsock|dbghelp|user32|bcrypt)\.dll$' \
+    <<<"$imports" || true)
+  if [[ -n $extra ]]; then
+    echo "FAIL: $lib imports DLLs that are not Windows' own:" >&2
+    echo "$extra" >&2
+    status=1
+  fi
+  if ((status == 0)); then
+    echo "$lib: $(wc -l <<<"$exported") exports, all gameai_*; imports" \
+      "$(tr '\n' ' ' <<<"$imports")"
+  fi
+  exit $status
+fi
 
 # Exported symbols: gameai_* only (the linker's own _init/_fini allowed).
 exported=$(nm -D --defined-only "$lib" | awk '{print $NF}')
@@ -18,8 +53,9 @@ if ! grep -q '^gameai_game_load$' <<<"$exported"; then
   status=1
 fi
 
-# Dependencies: the loader, libc, libm, libstdc++ and libgcc_s only.
-deps=$(ldd "$lib" | awk '{print $1}')
+# Dependencies: the loader, libc, libm, libstdc++ and libgcc_s only (as
+# the library names them: readelf reads a cross-built one too).
+deps=$(readelf -dW "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 extra=$(grep -Ev '^(linux-vdso\.so\.1|/?[^ ]*ld-linux[^ ]*\.so\.[0-9]+|libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1)$' <<<"$deps" || true)
 if [[ -n $extra ]]; then
   echo "FAIL: $lib depends on more than the C and C++ runtimes:" >&2

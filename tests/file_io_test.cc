@@ -2,8 +2,6 @@
 // writes that never leave a partial file.
 #include "gameai/base/file_io.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -96,7 +94,8 @@ TEST(TableFile, TextFileIsNotATableAndNamesItsStart) {
 }
 
 TEST(TableFile, DeviceIsRefusedWithoutReadingIt) {
-  absl::StatusOr<TableFileReader> in = TableFileReader::Open("/dev/zero");
+  absl::StatusOr<TableFileReader> in =
+      TableFileReader::Open(gameai::testing::kDeviceFile);
   EXPECT_EQ(in.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(in.status().message().find("not a regular file"),
             std::string::npos);
@@ -106,7 +105,7 @@ TEST(TableFile, HugeHeaderlessFileReadsOnlyTheHeaderBound) {
   // A sparse 4 GB file of zeros: refused from its first kMaxHeaderBytes.
   const std::string path = TempPath("sparse");
   WriteBytes(path, "");
-  ASSERT_EQ(truncate(path.c_str(), int64_t{4} << 30), 0);
+  std::filesystem::resize_file(path, uintmax_t{4} << 30);
   absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
   EXPECT_EQ(in.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(in.status().message().find("\\x00"), std::string::npos);
@@ -163,8 +162,8 @@ TEST(TableFile, UnwritableDirectoryIsAnErrorWithTheReason) {
   const absl::Status written =
       WriteTableFile(path, kHeader, payload.data(), 1000);
   EXPECT_EQ(written.code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(written.message().find("No such file or directory"),
-            std::string::npos)
+  EXPECT_TRUE(
+      gameai::testing::NamesAMissingFolder(std::string(written.message())))
       << written;
   EXPECT_NE(written.message().find(path), std::string::npos);
   EXPECT_FALSE(CheckWritable(path).ok());
@@ -172,6 +171,7 @@ TEST(TableFile, UnwritableDirectoryIsAnErrorWithTheReason) {
 }
 
 TEST(TableFile, FailedWriteLeavesNoFileAndNoTemporary) {
+  GAMEAI_SKIP_WITHOUT_FILE_SIZE_LIMIT();
   const std::string path = TempPath("full_disk");
   const std::vector<uint8_t> payload(1 << 20, 5);
   absl::Status written;
@@ -226,7 +226,11 @@ TEST(TableFile, TheSameTableAlreadyThereIsSuccess) {
 TEST(TableFile, DanglingLinkIsNeitherReadNorReplaced) {
   const std::string path = TempPath("dangling");
   const std::string target = TempPath("dangling_target");
-  std::filesystem::create_symlink(target, path);
+  std::error_code error;
+  std::filesystem::create_symlink(target, path, error);
+  if (error) {  // Windows gives symbolic links to privileged accounts only
+    GTEST_SKIP() << "cannot make a symbolic link here: " << error.message();
+  }
   const absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
   EXPECT_EQ(in.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(in.status().message().find("symbolic link to nothing"),

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# installed_headers_test.sh BUILD_DIR CXX: installs BUILD_DIR into a fresh
-# prefix and checks what a user gets: no internal/ folder and no header
-# that includes one, and every header compiling on its own (C++20, the
-# system's Abseil and fmt; c_api.h as C99 too).
+# installed_headers_test.sh BUILD_DIR CXX [INCLUDE_DIR...]: installs
+# BUILD_DIR into a fresh prefix and checks what a user gets: no internal/
+# folder and no header that includes one, and every header compiling on
+# its own (C++20, the system's Abseil and fmt, or in a cross build the
+# target's, in the INCLUDE_DIRs; c_api.h as C99 too).
 set -uo pipefail
-build=${1:?usage: installed_headers_test.sh BUILD_DIR CXX}
-cxx=${2:?usage: installed_headers_test.sh BUILD_DIR CXX}
+build=${1:?usage: installed_headers_test.sh BUILD_DIR CXX [INCLUDE_DIR...]}
+cxx=${2:?usage: installed_headers_test.sh BUILD_DIR CXX [INCLUDE_DIR...]}
+shift 2
+extra=()
+for dir in "$@"; do extra+=(-isystem "$dir"); done
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install "$build" --prefix "$prefix" >/dev/null || { echo "FAIL: install"; exit 1; }
@@ -24,9 +28,9 @@ mapfile -t headers < <(cd "$include" && find gameai -name '*.h' | sort)
 # One compiler run a header, two at a time; each prints FAIL with its
 # errors.
 printf '%s\n' "${headers[@]}" | xargs -P2 -I{} bash -c '
-  echo "#include \"{}\"" | "$0" -std=c++20 -fsyntax-only -x c++ -I"$1" - 2>/tmp/hdr.$$.err ||
+  echo "#include \"{}\"" | "$0" -std=c++20 -fsyntax-only -x c++ -I"$1" "${@:2}" - 2>/tmp/hdr.$$.err ||
     { echo "FAIL: {} does not compile alone:"; head -5 /tmp/hdr.$$.err; rm -f /tmp/hdr.$$.err; exit 1; }
-  rm -f /tmp/hdr.$$.err' "$cxx" "$include" || failures=$((failures + 1))
+  rm -f /tmp/hdr.$$.err' "$cxx" "$include" "${extra[@]}" || failures=$((failures + 1))
 echo '#include "gameai/c_api.h"' | cc -std=c99 -pedantic -Werror -fsyntax-only -x c -I"$include" - ||
   { echo "FAIL: gameai/c_api.h is no C99"; failures=$((failures + 1)); }
 echo "${#headers[@]} installed headers checked"

@@ -1,5 +1,4 @@
-#include <unistd.h>
-
+#include <random>
 #include <string>
 #include <vector>
 
@@ -19,7 +18,7 @@ const json kHeader = {
 
 std::string TempPath(const std::string& name) {
   return ::testing::TempDir() + "net_log_" + name + "_" +
-         std::to_string(getpid());
+         std::to_string(std::random_device{}());
 }
 
 json Game(int index, json replies) {

@@ -28,7 +28,8 @@ server=$!
 pids+=("$server")
 port=""
 for _ in $(seq 100); do
-  port=$(awk '/^port /{print $2}' "$dir/server.out")
+  # (tr: a Windows build's text output ends its lines with \r\n)
+  port=$(tr -d '\r' <"$dir/server.out" | awk '/^port /{print $2}')
   [[ -n "$port" ]] && break
   sleep 0.1
 done
@@ -57,10 +58,12 @@ for i in "${!clients[@]}"; do
   else
     wait "${clients[$i]}" || fail "client $i (${agents[$i]}) exited $?"
   fi
+  sed -i 's/\r$//' "$dir/client$i.out" "$dir/client$i.err"  # a Windows build's \r\n
   grep -q "^player [0-4]: $games games" "$dir/client$i.out" || fail "client $i did not report $games games"
   grep -q "rejected plays: 0$" "$dir/client$i.out" || fail "client $i had plays rejected"
 done
 wait "$server" || fail "the server exited $?"
+sed -i 's/\r$//' "$dir/server.out"
 grep -qx "games $games" "$dir/server.out" || fail "the server did not play $games games"
 grep -q "^game $games: places " "$dir/games.log" || fail "client 1's games log lacks the last game"
 grep -qx "rejected 0 0 0 0 0" "$dir/server.out" || fail "the server rejected submissions"
