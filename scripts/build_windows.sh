@@ -22,4 +22,5 @@ cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
 # The build runs the test programs under wine to list their tests.
 source "$root/scripts/lib/wine_session.sh"
 wine_session_start
+trap wine_session_stop EXIT
 cmake --build "$dir"
