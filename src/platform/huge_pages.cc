@@ -52,7 +52,9 @@ void* HugeZeroed(size_t bytes) {
   const size_t tail = (start + mapped) - (aligned + Rounded(bytes));
   if (tail > 0) munmap(reinterpret_cast<void*>(aligned + Rounded(bytes)), tail);
   void* run = reinterpret_cast<void*>(aligned);
+#ifdef MADV_HUGEPAGE  // Linux's; other systems (macOS) promote on their own
   madvise(run, Rounded(bytes), MADV_HUGEPAGE);  // a hint: failure costs speed
+#endif
   return run;
 }
 
