@@ -8,21 +8,28 @@ set -euo pipefail
 lib=${1:?usage: c_lib_self_contained.sh path/to/libgameai_c.so|gameai_c.dll}
 status=0
 
-if [[ $lib == *.dll ]]; then
-  objdump=x86_64-w64-mingw32-objdump
-  headers=$("$objdump" -p "$lib")
-  exported=$(awk '/\[Ordinal\/Name Pointer\] Table/ {on = 1; next}
-    on && NF == 0 {exit} on {print $NF}' <<<"$headers")
-  stray=$(grep -Ev '^gameai_[a-z0-9_]+$' <<<"$exported" || true)
+# check_exports EXPORTED ALLOWED: the exported names (one a line) are
+# gameai_* or match ALLOWED, and gameai_game_load is among them.
+check_exports() {
+  local stray
+  stray=$(grep -Ev "^(gameai_[a-z0-9_]+$2)\$" <<<"$1" || true)
   if [[ -n $stray ]]; then
     echo "FAIL: $lib exports symbols besides gameai_*:" >&2
     head -20 <<<"$stray" >&2
     status=1
   fi
-  if ! grep -q '^gameai_game_load$' <<<"$exported"; then
+  if ! grep -q '^gameai_game_load$' <<<"$1"; then
     echo "FAIL: $lib does not export gameai_game_load" >&2
     status=1
   fi
+}
+
+if [[ $lib == *.dll ]]; then
+  objdump=x86_64-w64-mingw32-objdump
+  headers=$("$objdump" -p "$lib")
+  exported=$(awk '/\[Ordinal\/Name Pointer\] Table/ {on = 1; next}
+    on && NF == 0 {exit} on {print $NF}' <<<"$headers")
+  check_exports "$exported" ""
   # Windows' own DLLs: the kernel, the C runtime every Windows has
   # (msvcrt), sockets and the debugging help (Abseil's symbolizer).
   imports=$(awk '/DLL Name:/ {print $3}' <<<"$headers")
@@ -42,16 +49,7 @@ fi
 
 # Exported symbols: gameai_* only (the linker's own _init/_fini allowed).
 exported=$(nm -D --defined-only "$lib" | awk '{print $NF}')
-stray=$(grep -Ev '^(gameai_[a-z0-9_]+|_init|_fini)$' <<<"$exported" || true)
-if [[ -n $stray ]]; then
-  echo "FAIL: $lib exports symbols besides gameai_*:" >&2
-  head -20 <<<"$stray" >&2
-  status=1
-fi
-if ! grep -q '^gameai_game_load$' <<<"$exported"; then
-  echo "FAIL: $lib does not export gameai_game_load" >&2
-  status=1
-fi
+check_exports "$exported" "|_init|_fini"
 
 # Dependencies: the loader, libc, libm, libstdc++ and libgcc_s only (as
 # the library names them: readelf reads a cross-built one too).
