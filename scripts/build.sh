@@ -7,8 +7,8 @@ dir=${1:-$root/build}
 shift || true
 # The Python module is built for Debian's interpreter (python3-dev's).
 # ccache, where installed, makes a rebuild of unchanged sources cheap.
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+source "$root/scripts/lib/ccache.sh"
+ccache_launcher "$root"
 cmake -S "$root" -B "$dir" -G Ninja -DGAMEAI_PYTHON=ON \
   -DPython3_EXECUTABLE=/usr/bin/python3 "${launcher[@]}" "$@" >/dev/null
 cmake --build "$dir"

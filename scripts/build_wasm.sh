@@ -35,8 +35,8 @@ if [[ ${bench[0]} == -DGAMEAI_BUILD_BENCH=ON ]]; then
 fi
 cmake_games=()
 [[ -n $games ]] && cmake_games=(-DGAMEAI_GAMES="${games//,/;}")
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+source "$root/scripts/lib/ccache.sh"
+ccache_launcher "$root"
 emcmake cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -Dabsl_DIR="$absl/lib/cmake/absl" "${bench[@]}" \
   -DGAMEAI_HUGE_PAGES=OFF -DGAMEAI_MPI=OFF "${cmake_games[@]}" "${launcher[@]}" >/dev/null

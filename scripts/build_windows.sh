@@ -13,8 +13,8 @@ dir=${1:-$root/build-windows}
 "$root/scripts/deps_windows.sh"
 absl=$("$root/scripts/third_party.sh" abseil windows)
 fmt=$("$root/scripts/third_party.sh" fmt windows)
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+source "$root/scripts/lib/ccache.sh"
+ccache_launcher "$root"
 cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_TOOLCHAIN_FILE="$root/cmake/mingw-w64.cmake" \
   -Dabsl_DIR="$absl/lib/cmake/absl" -Dfmt_DIR="$fmt/lib/cmake/fmt" \

@@ -147,14 +147,8 @@ if [[ -f $build/CMakeCache.txt ]]; then
     exit 2
   fi
 fi
-launcher=()
-if command -v ccache >/dev/null; then
-  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache
-    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  # Paths below the copy are hashed relative to it, so that each run's new
-  # copy hits the cache of the last.
-  export CCACHE_BASEDIR=$src CCACHE_NOHASHDIR=1
-fi
+source "$root/scripts/lib/ccache.sh"
+ccache_launcher "$src"
 cmake -S "$src" -B "$build" -G Ninja -DGAMEAI_PYTHON=ON \
   -DPython3_EXECUTABLE=/usr/bin/python3 -DGAMEAI_BUILD_BENCH=OFF \
   "${launcher[@]}" >/dev/null
