@@ -25,7 +25,7 @@ expect_status() {  # expect_status WANT STDERR_PATTERN ARGS...
   expect_run "$want" "$pattern" "$GAMEAI" "$@"
 }
 
-expect_status 2 "commands: games, agents, match, solve, play" frobnicate
+expect_status 2 "commands: games, agents, match, tournament, sprt, solve, play" frobnicate
 expect_status 2 "" 
 expect_status 2 "unknown game 'chess'; available games: mancala, yacht" match chess --agents random
 expect_status 2 "pits=0 is out of range" match 'mancala(pits=0)' --agents random

@@ -33,7 +33,7 @@
 extern "C" {
 #endif
 
-#define GAMEAI_C_API_VERSION 5
+#define GAMEAI_C_API_VERSION 6
 
 #if defined(_WIN32)
 #define GAMEAI_C_EXPORT __declspec(dllexport)
@@ -401,6 +401,34 @@ GAMEAI_C_EXPORT void gameai_match_result_free(gameai_match_result* result);
 GAMEAI_C_EXPORT gameai_status
 gameai_match_result_json(const gameai_match_result* result, char* buffer,
                          size_t capacity, size_t* length);
+
+/* ---- the workbench: tournaments, SPRT, reports (version 6) ---- */
+/* Plays a tournament between the agent specs (at least two, distinct) and
+ * returns `gameai tournament --json` (read it with gameai_match_result_json;
+ * free it with gameai_match_result_free). `options_json`: NULL, "" or a
+ * JSON object with any of "format" ("round-robin" or "gauntlet"),
+ * "games_per_pairing", "seed", "threads", "random_opening", "anchor"
+ * (docs/tournaments.md); an unknown key or a value of the wrong type or
+ * range is GAMEAI_INVALID_ARGUMENT naming it. */
+GAMEAI_C_EXPORT gameai_status gameai_tournament(const char* game_spec,
+                                                const char* const* agent_specs,
+                                                size_t num_agents,
+                                                const char* options_json,
+                                                gameai_match_result** out);
+/* The SPRT of `new_agent` against `base_agent`, returning `gameai sprt
+ * --json`. `options_json`: a JSON object with "elo0" and "elo1" (required),
+ * and any of "alpha", "beta", "max_games", "seed", "threads",
+ * "random_opening". */
+GAMEAI_C_EXPORT gameai_status gameai_sprt(const char* game_spec,
+                                          const char* new_agent,
+                                          const char* base_agent,
+                                          const char* options_json,
+                                          gameai_match_result** out);
+/* The self-contained HTML page of a tournament or SPRT result's JSON, into
+ * `buffer` as gameai_match_result_json copies. */
+GAMEAI_C_EXPORT gameai_status gameai_report_html(const char* report_json,
+                                                 char* buffer, size_t capacity,
+                                                 size_t* length);
 
 #ifdef __cplusplus
 }

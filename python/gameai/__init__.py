@@ -45,5 +45,5 @@ __all__ = [
     "CHANCE_PLAYER", "SIMULTANEOUS_PLAYER", "TERMINAL_PLAYER",
     "Agent", "Game", "GameType", "State", "VectorEnv",
     "load_agent", "load_game", "match", "position_value",
-    "registered_games", "solve", "yacht_value",
+    "registered_games", "solve", "sprt", "tournament", "yacht_value",
 ]

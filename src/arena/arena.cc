@@ -74,6 +74,9 @@ struct GameRecord {
   std::vector<double> scores;
   std::vector<int> illegal_per_seat;
   std::vector<std::vector<double>> tallies;  // per seat
+  // Per seat, with MatchOptions::time_moves.
+  std::vector<int64_t> moves;
+  std::vector<double> move_seconds, max_move_seconds;
   uint64_t history_hash = 0;                 // HistoryHash of the game
 };
 
@@ -197,6 +200,9 @@ class MatchRunner {
       r.score_squares.Add(g.scores[seat] * g.scores[seat]);
       r.returns.Add(g.returns[seat]);
       r.illegal_actions += g.illegal_per_seat[seat];
+      r.moves += g.moves[seat];
+      r.move_seconds += g.move_seconds[seat];
+      r.max_move_seconds = std::max(r.max_move_seconds, g.max_move_seconds[seat]);
       const std::vector<double>& tallies = g.tallies[seat];
       if (r.tallies.size() < tallies.size()) r.tallies.resize(tallies.size());
       for (size_t k = 0; k < tallies.size(); ++k) r.tallies[k].Add(tallies[k]);
@@ -214,6 +220,7 @@ class MatchRunner {
         entry.agent_of_seat.push_back(seating_.slot_spec[slot]);
       }
       entry.scores = g.scores;
+      entry.returns = g.returns;
       totals.game_log.push_back(std::move(entry));
     }
   }
@@ -221,13 +228,18 @@ class MatchRunner {
   GameRecord PlayOne(int64_t index, std::vector<std::unique_ptr<Agent>>& agents,
                      std::vector<IllegalAction>& illegal) {
     const int players = game_->NumPlayers();
-    // Solitaire: the agents of a rotation group share the chance stream.
-    const uint64_t game_seed = DeriveSeed(
-        options_.seed, seating_.solitaire ? index / seating_.rotations : index);
+    // Solitaire (or paired seeds): the games of a rotation group share the
+    // chance stream.
+    const bool paired = seating_.solitaire || options_.paired_seeds;
+    const uint64_t game_seed =
+        DeriveSeed(options_.seed, paired ? index / seating_.rotations : index);
     Rng referee(game_seed);
     const int rotation = static_cast<int>(index % seating_.rotations);
     GameRecord record;
     record.illegal_per_seat.assign(players, 0);
+    record.moves.assign(players, 0);
+    record.move_seconds.assign(players, 0);
+    record.max_move_seconds.assign(players, 0);
     std::vector<Agent*> seated(players);
     std::vector<std::string> table;
     for (Player p = 0; p < players; ++p) {
@@ -253,10 +265,10 @@ class MatchRunner {
         const std::vector<Action> legal = state->LegalActions();
         (void)state->ApplyAction(legal[opening.Below(legal.size())]);
       } else if (current == kChancePlayer) {
-        // Solitaire: a keyed event rolls the same for every agent of the
-        // group, whatever each held before.
+        // Paired: a keyed event rolls the same in every game of the group,
+        // whatever was held before.
         const std::optional<uint64_t> key =
-            seating_.solitaire ? state->ChanceKey() : std::nullopt;
+            paired ? state->ChanceKey() : std::nullopt;
         Rng keyed(
             DeriveSeed(DeriveSeed(game_seed, kChanceStream), key.value_or(0)));
         const Action outcome =
@@ -305,7 +317,18 @@ class MatchRunner {
                   Rng& referee, GameRecord& record,
                   std::vector<IllegalAction>& illegal) {
     const std::vector<Action> legal = state.LegalActions(seat);
-    absl::StatusOr<Action> action = agent.Step(*state.ViewFor(seat));
+    const std::unique_ptr<State> view = state.ViewFor(seat);
+    const auto start = std::chrono::steady_clock::now();
+    absl::StatusOr<Action> action = agent.Step(*view);
+    if (options_.time_moves) {
+      const double seconds = std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - start)
+                                 .count();
+      ++record.moves[seat];
+      record.move_seconds[seat] += seconds;
+      record.max_move_seconds[seat] =
+          std::max(record.max_move_seconds[seat], seconds);
+    }
     std::string problem;
     if (!action.ok()) {
       problem = fmt::format("agent error: {}", Str(action.status().message()));
@@ -345,6 +368,9 @@ AgentResult Summarize(const std::string& spec, const SpecTotals& totals,
   r.draws = totals.draws;
   r.losses = totals.losses;
   r.illegal_actions = totals.illegal_actions;
+  r.moves = totals.moves;
+  r.move_seconds = totals.move_seconds;
+  r.max_move_seconds = totals.max_move_seconds;
   r.score_sum = totals.scores.Value();
   r.first_places = totals.first_places.Value();
   for (const ExactSum& t : totals.tallies) r.tallies.push_back(t.Value());
@@ -520,6 +546,8 @@ class Merger {
     result_.threads = options.threads;
     result_.series = match.series;
     result_.random_opening = options.random_opening;
+    result_.paired_seeds = options.paired_seeds;
+    result_.time_moves = options.time_moves;
     result_.num_players = match.game->NumPlayers();
     result_.solitaire = match.seating.solitaire;
     result_.units = match.game->Units();

@@ -113,6 +113,9 @@ void PutSeries(Writer& w, const SeriesTotals& s) {
     w.Put(t.returns);
     w.Put(t.first_places);
     w.PutVector(t.tallies, [&w](const ExactSum& x) { w.Put(x); });
+    w.Put(t.moves);
+    w.Put(t.move_seconds);
+    w.Put(t.max_move_seconds);
   });
   w.PutVector(s.paired, [&w](const PairedTotals& p) {
     w.Put(p.pairs);
@@ -142,6 +145,7 @@ void PutSeries(Writer& w, const SeriesTotals& s) {
   w.PutVector(s.game_log, [&w](const GameLogEntry& e) {
     w.PutVector(e.agent_of_seat, [&w](int a) { w.Put(a); });
     w.PutVector(e.scores, [&w](double x) { w.Put(x); });
+    w.PutVector(e.returns, [&w](double x) { w.Put(x); });
   });
   w.PutVector(s.illegal, [&w](const IllegalAction& x) {
     w.PutString(x.agent);
@@ -167,6 +171,10 @@ bool GetSeries(Reader& r, SeriesTotals& s) {
     }
     t.tallies.resize(tallies);
     for (ExactSum& x : t.tallies) r.Get(x);
+    if (!r.Get(t.moves) || !r.Get(t.move_seconds) ||
+        !r.Get(t.max_move_seconds)) {
+      return false;
+    }
   }
   if (!r.GetCount(n, sizeof(int64_t))) return false;
   s.paired.resize(n);
@@ -209,7 +217,7 @@ bool GetSeries(Reader& r, SeriesTotals& s) {
       count.emplace(hash, games);
     }
   }
-  if (!r.GetCount(n, 2 * sizeof(uint64_t))) return false;
+  if (!r.GetCount(n, 3 * sizeof(uint64_t))) return false;
   s.game_log.resize(n);
   for (GameLogEntry& e : s.game_log) {
     uint64_t size = 0;
@@ -219,6 +227,9 @@ bool GetSeries(Reader& r, SeriesTotals& s) {
     if (!r.GetCount(size, sizeof(double))) return false;
     e.scores.resize(size);
     for (double& x : e.scores) r.Get(x);
+    if (!r.GetCount(size, sizeof(double))) return false;
+    e.returns.resize(size);
+    for (double& x : e.returns) r.Get(x);
   }
   if (!r.GetCount(n, 4 * sizeof(uint64_t))) return false;
   s.illegal.resize(n);
@@ -262,6 +273,8 @@ uint64_t OptionsFingerprint(const MatchOptions& options, int64_t series) {
   for (const std::string& agent : options.agents) mix_text(agent);
   h = DeriveSeed(h, static_cast<uint64_t>(options.games));
   h = DeriveSeed(h, static_cast<uint64_t>(options.random_opening));
+  h = DeriveSeed(h, options.paired_seeds ? 1 : 0);
+  h = DeriveSeed(h, options.time_moves ? 1 : 0);
   return DeriveSeed(h, options.log_games ? 1 : 0);
 }
 

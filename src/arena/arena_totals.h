@@ -5,6 +5,7 @@
 #ifndef GAMEAI_CORE_ARENA_TOTALS_H_
 #define GAMEAI_CORE_ARENA_TOTALS_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -27,8 +28,14 @@ struct SpecTotals {
   int64_t games = 0, wins = 0, draws = 0, losses = 0, illegal_actions = 0;
   ExactSum scores, score_squares, returns, first_places;
   std::vector<ExactSum> tallies;
+  // Move times (MatchOptions::time_moves): clock values, summed plainly.
+  int64_t moves = 0;
+  double move_seconds = 0, max_move_seconds = 0;
 
   void Add(const SpecTotals& other) {
+    moves += other.moves;
+    move_seconds += other.move_seconds;
+    max_move_seconds = std::max(max_move_seconds, other.max_move_seconds);
     games += other.games;
     wins += other.wins;
     draws += other.draws;

@@ -77,6 +77,12 @@ std::string MatchResultToJson(const MatchResult& result) {
     }
     agent["mean_return"] = a.mean_return;
     agent["illegal_actions"] = a.illegal_actions;
+    if (result.time_moves) {
+      agent["moves"] = a.moves;
+      agent["move_seconds"] = {
+          {"mean", a.moves > 0 ? a.move_seconds / a.moves : 0.0},
+          {"max", a.max_move_seconds}};
+    }
     if (!result.tally_names.empty()) {
       Json tallies = Json::object();
       for (size_t k = 0; k < result.tally_names.size(); ++k) {

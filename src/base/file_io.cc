@@ -159,6 +159,41 @@ absl::Status CheckWritable(const std::string& path) {
   return absl::OkStatus();
 }
 
+namespace {
+
+absl::Status ExistsError(const std::string& path) {
+  return absl::AlreadyExistsError(fmt::format(
+      "'{}' exists; a file that exists is never replaced: give a new name",
+      path));
+}
+
+}  // namespace
+
+absl::Status CheckNewFile(const std::string& path) {
+  std::error_code error;
+  const std::filesystem::file_status status =
+      std::filesystem::symlink_status(path, error);
+  if (status.type() != std::filesystem::file_type::not_found &&
+      status.type() != std::filesystem::file_type::none) {
+    return ExistsError(path);
+  }
+  return CheckWritable(path);
+}
+
+absl::Status WriteNewFile(const std::string& path, std::string_view text) {
+  GAMEAI_ASSIGN_OR_RETURN(const platform::NewFile file, CreateFileNear(path));
+  absl::Status written = platform::WriteAll(file.handle, text.data(), text.size());
+  if (absl::Status finished = platform::FinishFile(file.handle); written.ok()) {
+    written = finished;
+  }
+  if (written.ok()) written = platform::PublishNoReplace(file.path, path);
+  if (written.ok()) return absl::OkStatus();
+  platform::RemoveFile(file.path);
+  if (absl::IsAlreadyExists(written)) return ExistsError(path);
+  return absl::FailedPreconditionError(fmt::format(
+      "cannot write '{}': {}", path, Str(written.message())));
+}
+
 TableFileReader::TableFileReader(int64_t file, std::string path,
                                  TableHeader header, int64_t payload_offset)
     : file_(file),

@@ -25,6 +25,9 @@
 #include "gameai/dynamic/game.h"
 #include "gameai/dynamic/registry.h"
 #include "gameai/dynamic/state_solver.h"
+#include "gameai/workbench/reports.h"
+#include "gameai/workbench/sprt.h"
+#include "gameai/workbench/tournament.h"
 
 struct gameai_game {
   std::shared_ptr<const gameai::Game> game;
@@ -778,6 +781,73 @@ gameai_status gameai_match_random_opening(const char* game_spec,
     if (!result.ok()) return FromStatus(result.status());
     *out = new gameai_match_result{gameai::MatchResultToJson(*result)};
     return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_tournament(const char* game_spec,
+                                const char* const* agent_specs,
+                                size_t num_agents, const char* options_json,
+                                gameai_match_result** out) {
+  return Call({GAMEAI_ARG(game_spec)}, [&] {
+    if (agent_specs == nullptr && num_agents > 0) return Null("agent_specs");
+    if (out == nullptr) return Null("out");
+    if (num_agents < 2 || num_agents > gameai::kMaxMatchAgents) {
+      return Fail(GAMEAI_INVALID_ARGUMENT,
+                  fmt::format("{} agents given; a tournament takes 2..{}",
+                              num_agents, gameai::kMaxMatchAgents));
+    }
+    gameai::TournamentOptions options;
+    options.game = game_spec;
+    absl::StatusOr<std::vector<std::string>> specs =
+        Strings(agent_specs, num_agents, "agent_specs");
+    if (!specs.ok()) return FromStatus(specs.status());
+    options.agents = *std::move(specs);
+    if (absl::Status applied = gameai::ApplyTournamentOptionsJson(
+            options_json == nullptr ? "" : options_json, options);
+        !applied.ok()) {
+      return FromStatus(applied);
+    }
+    options.command = "gameai_tournament()";
+    absl::StatusOr<gameai::TournamentResult> result =
+        gameai::RunTournament(options);
+    if (!result.ok()) return FromStatus(result.status());
+    *out = new gameai_match_result{gameai::TournamentResultToJson(*result)};
+    return GAMEAI_OK;
+  });
+}
+
+gameai_status gameai_sprt(const char* game_spec, const char* new_agent,
+                          const char* base_agent, const char* options_json,
+                          gameai_match_result** out) {
+  return Call({GAMEAI_ARG(game_spec), GAMEAI_ARG(new_agent),
+               GAMEAI_ARG(base_agent), GAMEAI_ARG(options_json)},
+              [&] {
+                if (out == nullptr) return Null("out");
+                gameai::SprtOptions options;
+                options.game = game_spec;
+                options.new_agent = new_agent;
+                options.base_agent = base_agent;
+                if (absl::Status applied =
+                        gameai::ApplySprtOptionsJson(options_json, options);
+                    !applied.ok()) {
+                  return FromStatus(applied);
+                }
+                options.command = "gameai_sprt()";
+                absl::StatusOr<gameai::SprtResult> result =
+                    gameai::RunSprt(options);
+                if (!result.ok()) return FromStatus(result.status());
+                *out = new gameai_match_result{
+                    gameai::SprtResultToJson(*result)};
+                return GAMEAI_OK;
+              });
+}
+
+gameai_status gameai_report_html(const char* report_json, char* buffer,
+                                 size_t capacity, size_t* length) {
+  return Call({GAMEAI_ARG(report_json)}, [&] {
+    absl::StatusOr<std::string> page = gameai::ReportHtml(report_json);
+    if (!page.ok()) return FromStatus(page.status());
+    return CopyString(*page, buffer, capacity, length);
   });
 }
 

@@ -22,6 +22,17 @@ int RunSolve(const std::vector<std::string>& argv);
 int RunPlay(const std::vector<std::string>& argv);
 int RunServe(const std::vector<std::string>& argv);
 int RunConnect(const std::vector<std::string>& argv);
+int RunTournament(const std::vector<std::string>& argv);
+int RunSprt(const std::vector<std::string>& argv);
+
+// CommandText: the command as a shell would take it back ("gameai match
+// mancala --agents 'mcts(simulations=50)',random"), for the reports.
+std::string CommandText(const std::string& command,
+                        const std::vector<std::string>& argv);
+
+// WriteReportPage: the page of a report's JSON (ReportHtml) as a new file
+// at `path` (never replacing one).
+absl::Status WriteReportPage(const std::string& path, const std::string& json);
 
 }  // namespace gameai::cli
 

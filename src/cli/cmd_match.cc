@@ -2,10 +2,10 @@
 // [--threads T] [--json]`.
 #include "cmd_match.h"
 
-#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,50 +13,16 @@
 #include "args.h"
 #include "fmt/format.h"
 #include "gameai/arena/arena.h"
+#include "gameai/base/file_io.h"
 #include "gameai/dynamic/spec.h"
 #include "gameai/net/tournament_log.h"
+#include "gameai/workbench/reports.h"
 #include "mpi_match.h"
 #include "platform/files.h"
 #include "platform/interrupt.h"
+#include "progress_bar.h"
 
 namespace gameai::cli {
-namespace {
-
-// ProgressBar: drawn on stderr only when it is a terminal and the run has
-// taken more than a second.
-class ProgressBar {
- public:
-  // where: after "N/M games", e.g. " on rank 0" (whose share M is).
-  explicit ProgressBar(std::string where)
-      : enabled_(platform::StderrIsTerminal()), where_(std::move(where)) {}
-  void Update(int64_t done, int64_t total) {
-    if (!enabled_) return;
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
-            .count();
-    // Quiet for the first second; then at most ten redraws a second.
-    if (elapsed < 1.0 || (done < total && elapsed - last_draw_ < 0.1)) return;
-    last_draw_ = elapsed;
-    const int width = 40;
-    const int filled = static_cast<int>(width * done / total);
-    fmt::print(stderr, "\r[{}{}] {}/{} games{}", std::string(filled, '#'),
-               std::string(width - filled, ' '), done, total, where_);
-    drawn_ = true;
-  }
-  ~ProgressBar() {
-    if (drawn_) fmt::print(stderr, "\n");
-  }
-
- private:
-  bool enabled_;
-  std::string where_;
-  bool drawn_ = false;
-  double last_draw_ = 0;
-  std::chrono::steady_clock::time_point start_ =
-      std::chrono::steady_clock::now();
-};
-
-}  // namespace
 
 int RunMatchCommand(const std::vector<std::string>& argv) {
   return RunMatchWithAgents(argv, {});
@@ -102,6 +68,11 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   command.Flag("--json", &json, "the results as JSON on stdout");
   command.Flag("--game-log", &options.log_games,
                "with --json: every game's seating and scores");
+  std::string html_file;
+  command.Text("--html", &html_file,
+               "write a report page to FILE (a new file): the agents' "
+               "ratings, score curves and move times as pictures; needs a "
+               "distinct agent at every seat");
   std::string log_file;
   command.Text("--log", &log_file,
                "write every game, each transition included, to FILE (a new "
@@ -120,6 +91,28 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   options.series = series;
   options.custom_agents = std::move(custom_agents);
   const bool distributed = LaunchedUnderMpi();
+  const bool html = command.Given("--html");
+  if (html) {
+    // Checked before the games: a report never replaces a file.
+    if (absl::Status free = CheckNewFile(html_file); !free.ok()) {
+      return fail(free);
+    }
+    absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(options.game);
+    if (!game.ok()) return fail(game.status());
+    const int seats = (*game)->NumPlayers();
+    const std::set<std::string> distinct(options.agents.begin(),
+                                         options.agents.end());
+    if (seats > 1 && (static_cast<int>(distinct.size()) != seats ||
+                      options.agents.size() != distinct.size())) {
+      return fail(absl::InvalidArgumentError(fmt::format(
+          "--html rates one agent per seat: give {} different agent specs "
+          "for the {} seats of '{}' (got {})",
+          seats, seats, options.game, options.agents.size())));
+    }
+    options.time_moves = true;
+  }
+  const bool print_log = options.log_games;
+  options.log_games = options.log_games || html;
   // --log: games end on several threads, in no fixed order; each line
   // carries its game's index.
   std::optional<net::TournamentLog> log;
@@ -169,8 +162,26 @@ int RunMatchWithAgents(const std::vector<std::string>& argv,
   }
   if (!result.ok()) return fail(result.status());
   if (!log_status.ok()) return fail(log_status);
+  std::string report;
+  if (html) {
+    absl::StatusOr<std::string> made =
+        MatchReportJson(*result, CommandText("match", argv));
+    if (!made.ok()) return fail(made.status());
+    report = *std::move(made);
+    if (absl::Status written = WriteReportPage(html_file, report);
+        !written.ok()) {
+      return fail(written);
+    }
+  }
+  if (!print_log) result->game_log.clear();
   if (json) {
-    fmt::print("{}", MatchResultToJson(*result));
+    std::string text = MatchResultToJson(*result);
+    if (html) {
+      // The report's JSON too: everything the page shows.
+      text.resize(text.size() - 2);  // "}\n"
+      text += ", \"report\": " + report.substr(0, report.size() - 1) + "}\n";
+    }
+    fmt::print("{}", text);
   } else {
     fmt::print("{}", MatchResultToTable(*result));
   }

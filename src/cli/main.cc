@@ -23,8 +23,17 @@ constexpr char kHelp[] =
     "options\n"
     "  gameai match GAME --agents A,B[,...] [--games N] [--seed S]\n"
     "               [--series K] [--threads T] [--random-opening PLIES]\n"
-    "               [--json] [--game-log]\n"
+    "               [--json] [--game-log] [--html FILE]\n"
     "                                        play a series, report results\n"
+    "  gameai tournament GAME --agents A,B,C[,...] [--format F]\n"
+    "               [--games-per-pairing N] [--seed S] [--threads T]\n"
+    "               [--random-opening P] [--anchor A] [--json] [--html FILE]\n"
+    "                                        round robin or gauntlet, Elo "
+    "ratings\n"
+    "  gameai sprt GAME --agents NEW,BASE --elo0 E0 --elo1 E1 [--alpha A]\n"
+    "               [--beta B] [--max-games N] [--json] [--html FILE]\n"
+    "                                        is NEW stronger? as few games "
+    "as it takes\n"
     "  gameai solve GAME [--state TEXT | --state-file FILE |\n"
     "               --position TEXT]\n"
     "               [--solver 'key=value,...'] [--json]\n"
@@ -88,6 +97,8 @@ int Dispatch(int argc, char** argv) {
   if (command == "games") return RunGames(rest);
   if (command == "agents") return RunAgents(rest);
   if (command == "match") return RunMatchCommand(rest);
+  if (command == "tournament") return RunTournament(rest);
+  if (command == "sprt") return RunSprt(rest);
   if (command == "solve") return RunSolve(rest);
   if (command == "play") return RunPlay(rest);
   if (command == "serve") return RunServe(rest);
@@ -102,7 +113,8 @@ int Dispatch(int argc, char** argv) {
     fmt::print("{}", Help());
     return 0;
   }
-  std::string commands = "games, agents, match, solve, play, serve, connect";
+  std::string commands =
+      "games, agents, match, tournament, sprt, solve, play, serve, connect";
   for (const gameai::GameEntry* game : gameai::RegisteredGames()) {
     for (const gameai::CommandEntry& c : game->commands) {
       commands += ", " + c.name;

@@ -1,6 +1,7 @@
 #include "dynamic/command_line.h"
 
 #include <charconv>
+#include <cmath>
 #include <limits>
 #include <system_error>
 
@@ -71,6 +72,31 @@ CLI::Option* CommandLine::Integer(const std::string& name, int64_t* value,
           help)
       ->type_name("INT")
       ->default_str(std::to_string(*value));
+}
+
+CLI::Option* CommandLine::Number(const std::string& name, double* value,
+                                 double min, double max,
+                                 const std::string& help, bool min_open,
+                                 bool max_open) {
+  return app_
+      .add_option_function<std::string>(
+          name,
+          [=](const std::string& text) {
+            const std::optional<double> v = ParseDouble(text);
+            const bool inside = v && std::isfinite(*v) &&
+                                (min_open ? *v > min : *v >= min) &&
+                                (max_open ? *v < max : *v <= max);
+            if (!inside) {
+              throw CLI::ValidationError(
+                  name, fmt::format("'{}' is not a number in {}{}, {}{}",
+                                    ErrorText(text), min_open ? '(' : '[',
+                                    min, max, max_open ? ')' : ']'));
+            }
+            *value = *v;
+          },
+          help)
+      ->type_name("X")
+      ->default_str(fmt::format("{}", *value));
 }
 
 CLI::Option* CommandLine::Seed(const std::string& name, uint64_t* value,

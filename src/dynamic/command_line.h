@@ -50,6 +50,11 @@ class CommandLine {
   // Integer: --name N with N in [min, max]; *value holds the default.
   CLI::Option* Integer(const std::string& name, int64_t* value, int64_t min,
                        int64_t max, const std::string& help);
+  // Number: --name X with X a finite number in [min, max] (min_open:
+  // excluding min, max_open: excluding max); *value holds the default.
+  CLI::Option* Number(const std::string& name, double* value, double min,
+                      double max, const std::string& help,
+                      bool min_open = false, bool max_open = false);
   // Seed: --name S, any integer in [0, 2^64) (every seed reproducible).
   CLI::Option* Seed(const std::string& name, uint64_t* value,
                     const std::string& help);

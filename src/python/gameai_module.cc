@@ -257,6 +257,7 @@ PYBIND11_MODULE(_gameai, m) {
 
   BindTensors(m, state_class, game_class);
   BindVectorEnv(m);
+  BindWorkbench(m);
   NoBareNew(state_class,
             "Game.new_initial_state(), Game.deserialize_state(), clone() or "
             "pickle");

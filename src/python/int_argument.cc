@@ -1,5 +1,6 @@
 #include "int_argument.h"
 
+#include <cmath>
 #include <string>
 
 #include "fmt/format.h"
@@ -50,6 +51,30 @@ int64_t IntArgumentIn(py::handle value, std::string_view name, int64_t lo,
   int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
   if (overflow != 0 || v < lo || v > hi) OutOfRange(name, integer, accepted);
+  return v;
+}
+
+double NumberArgument(py::handle value, std::string_view name, double lo,
+                      double hi, bool open) {
+  const std::string accepted = fmt::format("a number in {}{}, {}{}",
+                                           open ? '(' : '[', lo, hi,
+                                           open ? ')' : ']');
+  if (py::isinstance<py::bool_>(value) ||
+      !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
+        PyNumber_Check(value.ptr()) && !PyComplex_Check(value.ptr()))) {
+    throw py::type_error(fmt::format("{} must be {}; got {}", name, accepted,
+                                     Repr(value)));
+  }
+  const auto real =
+      py::reinterpret_steal<py::object>(PyNumber_Float(value.ptr()));
+  if (!real) throw py::error_already_set();
+  const double v = PyFloat_AsDouble(real.ptr());
+  const bool inside =
+      std::isfinite(v) && (open ? v > lo && v < hi : v >= lo && v <= hi);
+  if (!inside) {
+    throw py::value_error(
+        fmt::format("{}={} is out of range; accepted: {}", name, v, accepted));
+  }
   return v;
 }
 

@@ -25,6 +25,11 @@ std::string Repr(pybind11::handle value);
 // `accepted`, or "lo..hi" when it is empty.
 int64_t IntArgumentIn(pybind11::handle value, std::string_view name, int64_t lo,
                       int64_t hi, std::string_view accepted = "");
+// NumberArgument: `value` (an int or float, not a bool) as a finite double
+// inside (lo, hi) when `open`, else [lo, hi]; TypeError or ValueError
+// naming `name` and what is accepted.
+double NumberArgument(pybind11::handle value, std::string_view name, double lo,
+                      double hi, bool open = false);
 // SeedArgument: a seed, any integer in [0, 2**64).
 uint64_t SeedArgument(pybind11::handle value, std::string_view name);
 

@@ -39,6 +39,8 @@ void BindTensors(pybind11::module_& m, pybind11::class_<State>& state,
                  pybind11::class_<PyGame>& game);
 // BindVectorEnv: gameai.VectorEnv (vector_env_binding.cc).
 void BindVectorEnv(pybind11::module_& m);
+// BindWorkbench: gameai.tournament and gameai.sprt (workbench_binding.cc).
+void BindWorkbench(pybind11::module_& m);
 // PythonAgentEntries: a custom agent per Python object in `agents` (named
 // "python0", "python1", ... in their place of the list, which becomes a
 // list of specs), for MatchOptions::custom_agents (python_agent.cc). A

@@ -106,6 +106,16 @@ struct MatchOptions {
   // on_game_end: after every game (and the agents' EndGame), on the thread
   // of its series.
   std::function<void(const FinishedGame&)> on_game_end;
+  // paired_seeds: the games of one seat rotation share their seed, as a
+  // solitaire game's do: the same deal or dice (keyed chance events roll
+  // alike whatever was held before) and the same agent seed per seat, so
+  // that every seating of the group meets the same luck (tournament and
+  // SPRT game pairs).
+  bool paired_seeds = false;
+  // time_moves: measure how long every agent takes per move
+  // (AgentResult::moves, move_seconds, max_move_seconds; clock values that
+  // differ from run to run).
+  bool time_moves = false;
 };
 
 inline constexpr size_t kKeptIllegalActions = 1000;
@@ -150,13 +160,20 @@ struct AgentResult {
   std::vector<double> tallies;
   // paired_difference: solitaire games, every agent but the first.
   std::optional<PairedDifference> paired_difference;
+  // With MatchOptions::time_moves: the moves it was asked for, their total
+  // and longest time (wall clock, seconds).
+  int64_t moves = 0;
+  double move_seconds = 0;
+  double max_move_seconds = 0;
 };
 
 // GameLogEntry: one game of a match: the spec index (into
-// MatchResult::agents) at each seat, and each seat's score.
+// MatchResult::agents) at each seat, and each seat's score and return
+// (the return ranks the seats: wins, draws and finishing orders).
 struct GameLogEntry {
   std::vector<int> agent_of_seat;
   std::vector<double> scores;
+  std::vector<double> returns;
 };
 
 // GameLogTextBytes: the most one game of `players` seats takes in the
@@ -174,6 +191,8 @@ struct MatchResult {
   int64_t series = 1;  // K, as used
   int ranks = 1;       // processes of a distributed match (MPI ranks)
   int random_opening = 0;
+  bool paired_seeds = false;
+  bool time_moves = false;
   int num_players = 0;
   bool solitaire = false;  // num_players == 1: no wins, draws or losses
   GameUnits units;         // Game::Units(): Daifugo plays matches of deals

@@ -66,6 +66,14 @@ absl::Status WriteTableFile(const std::string& path, const TableHeader& header,
 // (one is created and removed): asked before minutes of building.
 absl::Status CheckWritable(const std::string& path);
 
+// CheckNewFile: CheckWritable, and AlreadyExists when anything (a link to
+// nothing included) is at `path`: asked before a report is computed.
+absl::Status CheckNewFile(const std::string& path);
+// WriteNewFile: `text` as a new file at `path` (reports), through a
+// temporary file moved into place only where nothing is; AlreadyExists,
+// naming the path, when something is there, which is left as it is.
+absl::Status WriteNewFile(const std::string& path, std::string_view text);
+
 class TableFileReader {
  public:
   // Open: reads and parses the header. Errors: NotFound when nothing is at
