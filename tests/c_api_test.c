@@ -787,6 +787,67 @@ static void matches(void) {
   CHECK(result == NULL);
 }
 
+/* The workbench: a tournament and an SPRT as their JSON, the report page,
+ * and bad options named. */
+static void workbench(void) {
+  const char* agents[3] = {"greedy", "random", "beginner"};
+  gameai_match_result* result = NULL;
+  static char json[1 << 16];
+  size_t length = 0;
+  CHECK_OK(gameai_tournament("mancala", agents, 3,
+                             "{\"games_per_pairing\": 6, \"seed\": 4, "
+                             "\"random_opening\": 2, \"threads\": 2}",
+                             &result));
+  CHECK_OK(gameai_match_result_json(result, json, sizeof json, &length));
+  CHECK(strstr(json, "\"kind\": \"tournament\"") != NULL);
+  CHECK(strstr(json, "\"ratings\": [{\"agent\": ") != NULL);
+  CHECK(strstr(json, "\"pairwise\": [{\"agents\": [\"greedy\", \"random\"]") !=
+        NULL);
+  CHECK(strstr(json, "\"anchor\": \"random\"") != NULL);
+  static char page[1 << 18];
+  CHECK(gameai_report_html(json, page, 16, &length) == GAMEAI_BUFFER_TOO_SMALL);
+  CHECK_OK(gameai_report_html(json, page, sizeof page, &length));
+  CHECK(strncmp(page, "<!DOCTYPE html>", 15) == 0);
+  CHECK(strstr(page, "<svg") != NULL);
+  gameai_match_result_free(result);
+
+  result = NULL;
+  CHECK_OK(gameai_sprt("mancala", "greedy", "random",
+                       "{\"elo0\": 0, \"elo1\": 50}", &result));
+  CHECK_OK(gameai_match_result_json(result, json, sizeof json, &length));
+  CHECK(strstr(json, "\"decision\": \"H1\"") != NULL);
+  CHECK(strstr(json, "\"bounds\": [") != NULL);
+  CHECK(strstr(json, "\"elo\": {\"estimate\": ") != NULL);
+  gameai_match_result_free(result);
+
+  result = NULL;
+  CHECK(gameai_tournament("mancala", agents, 3, "{\"format\": \"swiss\"}",
+                          &result) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "round-robin, gauntlet") != NULL);
+  CHECK(gameai_tournament("mancala", agents, 3, "{\"rounds\": 2}", &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "\"rounds\" is unknown") != NULL);
+  CHECK(gameai_tournament("mancala", agents, 3, "{\"seed\": -3}", &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_tournament("mancala", agents, 3, "[", &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_tournament("mancala", agents, 1, NULL, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_tournament("mancala", NULL, 3, NULL, &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_sprt("mancala", "greedy", "random", "{\"elo0\": 0}", &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(strstr(gameai_last_error(), "elo1") != NULL);
+  CHECK(gameai_sprt("mancala", "greedy", "random",
+                    "{\"elo0\": 0, \"elo1\": 5, \"alpha\": 1}",
+                    &result) == GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_sprt("mancala", "greedy", NULL, "{}", &result) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(gameai_report_html("{\"kind\": 7}", page, sizeof page, &length) ==
+        GAMEAI_INVALID_ARGUMENT);
+  CHECK(result == NULL);
+}
+
 /* The observation tensor: its shape, a seat's values, the seat checked. */
 static void observation_tensor(void) {
   gameai_game* game = NULL;
@@ -1009,6 +1070,7 @@ int main(void) {
   RUN(yacht_values, "mancala,yacht");
   RUN(solver_bad_input, "mancala,yacht,linesboard");
   RUN(play_tables, "mancala,daifugo,minirisk");
+  RUN(workbench, "mancala");
   /* Every build this test runs in has Mancala: something must have run. */
   CHECK(sections_run > 0);
   if (failures > 0) {

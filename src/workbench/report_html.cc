@@ -388,9 +388,14 @@ std::string TournamentPage(Json& doc) {
   if (doc.contains("pairwise")) {
     std::vector<std::vector<std::optional<double>>> score(
         n, std::vector<std::optional<double>>(n));
-    body += "<h2>Pairwise results</h2>\n<p>Row agent's score against the "
-            "column agent (wins and half the draws).</p>\n<table id=\"pairwise\">"
-            "<tr><th>agents</th><th>wins</th><th>draws</th><th>losses</th></tr>\n";
+    body += Num(doc["players"]) > 2
+                ? "<h2>Pairwise results</h2>\n<p>Row agent's score against the "
+                  "column agent: the games it finished ahead of it at their "
+                  "tables, and half those it finished level.</p>\n"
+                : "<h2>Pairwise results</h2>\n<p>Row agent's score against the "
+                  "column agent (wins and half the draws).</p>\n";
+    body += "<table id=\"pairwise\"><tr><th>agents</th><th>wins</th>"
+            "<th>draws</th><th>losses</th></tr>\n";
     for (Json& p : doc["pairwise"]) {
       const std::string a = Str(p["agents"][0]), b = Str(p["agents"][1]);
       const double w = Num(p["wins"]), d = Num(p["draws"]), l = Num(p["losses"]);

@@ -186,7 +186,9 @@ std::string TournamentResultToTable(const TournamentResult& r) {
   }
   out += fmt::format("anchor: {} = 0\n", r.anchor);
   if (!r.pairwise.empty()) {
-    out += "pairwise (first agent's wins-draws-losses):\n";
+    out += r.num_players > 2
+               ? "pairwise (first agent finished ahead-level-behind):\n"
+               : "pairwise (first agent's wins-draws-losses):\n";
     for (const Pairwise& p : r.pairwise) {
       out += fmt::format("  {} vs {}: {}-{}-{}\n", o.agents[p.a],
                          o.agents[p.b], p.wins, p.draws, p.losses);

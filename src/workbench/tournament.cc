@@ -67,12 +67,17 @@ absl::StatusOr<TableSummary> Summarize(const MatchResult& match,
   s.checkpoint.assign(agents, std::vector<double>(at.size(), 0));
   s.repeated_games = match.repeated_games;
   for (const AgentResult& row : match.agents) s.rows.push_back(row);
-  if (table.size() == 2) {
-    s.pairwise.push_back({.a = std::min(table[0], table[1]),
-                          .b = std::max(table[0], table[1])});
+  // Every two agents of the table: who finished ahead of whom.
+  for (size_t i = 0; i < table.size(); ++i) {
+    for (size_t j = i + 1; j < table.size(); ++j) {
+      s.pairwise.push_back({.a = std::min(table[i], table[j]),
+                            .b = std::max(table[i], table[j])});
+    }
   }
-  // results: per game, each seated agent and the value ranking it.
-  std::vector<std::pair<int, double>> seated;
+  // Per game, each seated agent and what ranks it: its return, then its
+  // score (MiniRisk's returns only say who won; the scores order the rest).
+  using Rank = std::pair<double, double>;
+  std::vector<std::pair<int, Rank>> seated;
   size_t next_point = 0;
   auto add_game = [&](int64_t game) -> absl::Status {
     // Shares: the others it finished ahead of, ties half.
@@ -86,15 +91,15 @@ absl::StatusOr<TableSummary> Summarize(const MatchResult& match,
       ahead -= 0.5;  // itself
       s.shares[agent] += ahead / static_cast<double>(k - 1);
     }
-    if (k == 2) {
-      Pairwise& p = s.pairwise[0];
-      const double a_value =
-          seated[0].first == p.a ? seated[0].second : seated[1].second;
-      const double b_value =
-          seated[0].first == p.a ? seated[1].second : seated[0].second;
+    for (Pairwise& p : s.pairwise) {
+      Rank a_value, b_value;
+      for (const auto& [agent, value] : seated) {
+        if (agent == p.a) a_value = value;
+        if (agent == p.b) b_value = value;
+      }
       ++(a_value > b_value ? p.wins : a_value < b_value ? p.losses : p.draws);
     }
-    std::vector<std::pair<int, double>> sorted = seated;
+    std::vector<std::pair<int, Rank>> sorted = seated;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const auto& x, const auto& y) { return x.second > y.second; });
     FinishingOrder order;
@@ -116,7 +121,8 @@ absl::StatusOr<TableSummary> Summarize(const MatchResult& match,
     for (size_t g = 0; g + group <= log.size(); g += group) {
       seated.clear();
       for (size_t i = g; i < g + group; ++i) {
-        seated.emplace_back(table[log[i].agent_of_seat[0]], log[i].scores[0]);
+        seated.emplace_back(table[log[i].agent_of_seat[0]],
+                            Rank{log[i].scores[0], 0});
       }
       GAMEAI_RETURN_IF_ERROR(add_game(static_cast<int64_t>(g / group)));
     }
@@ -126,7 +132,7 @@ absl::StatusOr<TableSummary> Summarize(const MatchResult& match,
     seated.clear();
     for (size_t seat = 0; seat < log[g].agent_of_seat.size(); ++seat) {
       seated.emplace_back(table[log[g].agent_of_seat[seat]],
-                          log[g].returns[seat]);
+                          Rank{log[g].returns[seat], log[g].scores[seat]});
     }
     GAMEAI_RETURN_IF_ERROR(add_game(static_cast<int64_t>(g)));
   }
@@ -202,7 +208,17 @@ absl::Status Assemble(const std::vector<std::optional<TableSummary>>& summaries,
       a.max_move_seconds = std::max(a.max_move_seconds, row.max_move_seconds);
       for (size_t j = 0; j < at.size(); ++j) curve[agent][j] += s.checkpoint[agent][j];
     }
-    for (const Pairwise& p : s.pairwise) result.pairwise.push_back(p);
+    for (const Pairwise& p : s.pairwise) {
+      auto same = std::find_if(result.pairwise.begin(), result.pairwise.end(),
+                               [&](const Pairwise& q) { return q.a == p.a && q.b == p.b; });
+      if (same == result.pairwise.end()) {
+        result.pairwise.push_back(p);
+      } else {
+        same->wins += p.wins;
+        same->draws += p.draws;
+        same->losses += p.losses;
+      }
+    }
   }
   for (int i = 0; i < n; ++i) {
     TournamentAgent& a = result.agents[i];
@@ -295,7 +311,7 @@ absl::StatusOr<std::vector<std::vector<int>>> TournamentTables(
     std::vector<int> others;
     for (int i = 1; i < agents; ++i) others.push_back(i);
     chosen.push_back(0);
-    Subsets(others, size - 1, chosen, 0, tables, kMaxTournamentTables);
+    Subsets(others, size, chosen, 0, tables, kMaxTournamentTables);
   }
   if (static_cast<int64_t>(tables.size()) > kMaxTournamentTables) {
     return absl::InvalidArgumentError(fmt::format(

@@ -89,8 +89,9 @@ struct TournamentAgent {
   std::vector<ScorePoint> progress;  // at most kScorePointsPerAgent
 };
 
-// Pairwise: a and b's games against each other, from a's side (two-player
-// and solitaire games; a < b in the given order).
+// Pairwise: the games a and b played at one table, from a's side (a < b
+// in the given order): a win when a finished ahead of b (more players:
+// whatever the others did), a draw when they finished level.
 struct Pairwise {
   int a = 0, b = 0;
   int64_t wins = 0, draws = 0, losses = 0;
