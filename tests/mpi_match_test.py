@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`mpirun -np 3 gameai match` prints what one process prints.
+"""`mpirun -np 3 gameai match` (and `tournament`) prints what one process
+prints.
 
 Environment: GAMEAI (the CLI), FAILING (the CLI with the test agents
 throws_on_game and cheats), MPIEXEC (mpirun). For every registered game (and
@@ -133,6 +134,44 @@ typo = run([GAMEAI, "match", "mancala", "--agents", "random", "--gmaes", "4"],
 if typo.returncode != 2 or typo.stderr.count("not expected") != 1:
     failures.append(f"mpirun with a mistyped option: exit {typo.returncode}, "
                     f"{typo.stderr!r}")
+
+# Tournaments: the tables spread over the ranks, rated as by one process
+# (learning agents keep their memory through a table: one series each).
+for spec, agents in (("mancala", "alphabeta(depth=3,keep_tt=true),greedy,"
+                      "random,mcts(simulations=20)"),
+                     ("minirisk(players=3)", "rl,fixed,random,planner(rollouts=5)")):
+    argv = [GAMEAI, "tournament", spec, "--agents", agents,
+            "--games-per-pairing", "6", "--seed", "3", "--random-opening", "1",
+            "--json"]
+    one = run(argv)
+    for ranks, threads in ((2, "1"), (3, "2")):
+        many = run(argv + ["--threads", threads], ranks)
+        if one.returncode != 0 or many.returncode != 0:
+            failures.append(f"tournament {spec}: exit {one.returncode} alone, "
+                            f"{many.returncode} on {ranks} ranks: {many.stderr}")
+            continue
+        clocks = ("elapsed_seconds", "move_seconds", "threads", "command")
+
+        def strip(doc):
+            if isinstance(doc, dict):
+                return {k: strip(v) for k, v in doc.items() if k not in clocks}
+            if isinstance(doc, list):
+                return [strip(v) for v in doc]
+            return doc
+        if strip(json.loads(one.stdout)) != strip(json.loads(many.stdout)):
+            failures.append(f"tournament {spec}: {ranks} ranks differ from one "
+                            f"process:\n{one.stdout}\n---\n{many.stdout}")
+bad = run([GAMEAI, "tournament", "mancala", "--agents", "greedy,nosuch"],
+          ranks=2)
+if bad.returncode != 2 or bad.stderr.count("unknown agent 'nosuch'") != 1 \
+        or bad.stdout:
+    failures.append(f"tournament with a bad agent on 2 ranks: exit "
+                    f"{bad.returncode}, {bad.stderr!r}")
+sprt = run([GAMEAI, "sprt", "mancala", "--agents", "greedy,random", "--elo0",
+            "0", "--elo1", "5"], ranks=2)
+if sprt.returncode == 0 or "run it without mpirun" not in sprt.stderr:
+    failures.append(f"sprt under mpirun: exit {sprt.returncode}, "
+                    f"{sprt.stderr!r}")
 
 for failure in failures:
     print("FAIL:", failure)

@@ -11,7 +11,7 @@
 #include "gameai/dynamic/spec.h"
 #include "gameai/workbench/reports.h"
 #include "gameai/workbench/sprt.h"
-#include "mpi_match.h"
+#include "mpi_ranks.h"
 #include "platform/interrupt.h"
 #include "progress_bar.h"
 
@@ -56,8 +56,9 @@ int RunSprt(const std::vector<std::string>& argv) {
   if (std::optional<int> done = command.Parse(argv)) return *done;
   if (LaunchedUnderMpi()) {
     return Fail(absl::UnimplementedError(
-        "sprt does not spread over MPI ranks; run it without mpirun "
-        "(--threads T plays batches side by side)"));
+        "sprt does not spread over MPI ranks (it looks at every game pair "
+        "in turn); run it without mpirun: --threads T plays batches side "
+        "by side"));
   }
   absl::StatusOr<std::vector<std::string>> specs = SplitTopLevel(agents);
   if (!specs.ok()) return Fail(specs.status());

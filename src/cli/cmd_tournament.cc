@@ -11,13 +11,19 @@
 #include "gameai/dynamic/spec.h"
 #include "gameai/workbench/reports.h"
 #include "gameai/workbench/tournament.h"
-#include "mpi_match.h"
+#include "mpi_ranks.h"
+#include "mpi_tournament.h"
 #include "platform/interrupt.h"
 #include "progress_bar.h"
 
 namespace gameai::cli {
 
 int RunTournament(const std::vector<std::string>& argv) {
+  // Under mpirun only rank 0 speaks, as in `match` (cmd_match.cc).
+  const bool quiet = LaunchedAsOtherRank();
+  auto fail = [quiet](const absl::Status& status) {
+    return quiet ? 0 : Fail(status);
+  };
   TournamentOptions options;
   std::string agents, format = "round-robin", html_file;
   int64_t games = options.games_per_pairing, threads = 1, opening = 0;
@@ -51,41 +57,46 @@ int RunTournament(const std::vector<std::string>& argv) {
   command.Text("--html", &html_file,
                "write a report page to FILE (a new file): ratings with "
                "error bars, pairwise heat map, score curves, move times");
-  if (std::optional<int> done = command.Parse(argv)) return *done;
-  if (LaunchedUnderMpi()) {
-    return Fail(absl::UnimplementedError(
-        "tournament does not spread over MPI ranks; run it without mpirun "
-        "(--threads T plays tables side by side)"));
+  if (std::optional<int> done = command.Parse(argv, quiet)) {
+    return quiet ? 0 : *done;
   }
   absl::StatusOr<TournamentFormat> parsed = ParseTournamentFormat(format);
-  if (!parsed.ok()) return Fail(parsed.status());
+  if (!parsed.ok()) return fail(parsed.status());
   options.format = *parsed;
   absl::StatusOr<std::vector<std::string>> specs = SplitTopLevel(agents);
-  if (!specs.ok()) return Fail(specs.status());
+  if (!specs.ok()) return fail(specs.status());
   options.agents = *std::move(specs);
   options.games_per_pairing = games;
   options.threads = static_cast<int>(threads);
   options.random_opening = static_cast<int>(opening);
   options.command = CommandText("tournament", argv);
   const bool html = command.Given("--html");
-  if (html) {
+  if (html && !quiet) {
     if (absl::Status free = CheckNewFile(html_file); !free.ok()) {
-      return Fail(free);
+      return fail(free);
     }
   }
-  ProgressBar progress("");
+  const bool distributed = LaunchedUnderMpi();
+  ProgressBar progress(distributed ? " on rank 0" : "");
   options.on_progress = [&progress](int64_t done, int64_t total) {
     progress.Update(done, total);
   };
   platform::CatchInterrupt();
   options.cancelled = [] { return platform::Interrupted(); };
-  absl::StatusOr<TournamentResult> result = RunTournament(options);
-  if (!result.ok()) return Fail(result.status());
+  absl::StatusOr<TournamentResult> result;
+  if (distributed) {
+    RankedTournament ranked = RunTournamentOnRanks(options);
+    if (!ranked.root) return 0;  // rank 0 speaks for the job
+    result = std::move(ranked.result);
+  } else {
+    result = RunTournament(options);
+  }
+  if (!result.ok()) return fail(result.status());
   const std::string report = TournamentResultToJson(*result);
   if (html) {
     if (absl::Status written = WriteReportPage(html_file, report);
         !written.ok()) {
-      return Fail(written);
+      return fail(written);
     }
   }
   fmt::print("{}", json ? report : TournamentResultToTable(*result));

@@ -5,17 +5,9 @@
 
 #include "absl/status/statusor.h"
 #include "gameai/arena/arena.h"
+#include "mpi_ranks.h"
 
 namespace gameai::cli {
-
-// LaunchedUnderMpi: true when the process was started by an MPI launcher
-// (its environment names the process's rank); without one, `gameai`
-// never initializes MPI and runs as a plain program.
-bool LaunchedUnderMpi();
-// LaunchedAsOtherRank: launched under MPI as a rank other than 0 (from the
-// launcher's environment, before MPI starts): such a rank prints nothing,
-// so that an error in the arguments, the same on every rank, shows once.
-bool LaunchedAsOtherRank();
 
 // RankedResult: what one rank of a distributed match ends with.
 struct RankedResult {
@@ -25,7 +17,7 @@ struct RankedResult {
   absl::StatusOr<MatchResult> result;
 };
 
-// RunMatchOnRanks: initializes MPI; rank r of R plays series
+// RunMatchOnRanks: starts MPI (MpiRanks); rank r of R plays series
 // [K r / R, K (r + 1) / R) on options.threads threads, every rank's totals
 // (or its error) go to rank 0 in one gather, and rank 0 merges them into
 // the result RunMatch gives for the same options. Every rank reaches the

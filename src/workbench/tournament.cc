@@ -322,15 +322,38 @@ absl::StatusOr<std::vector<std::vector<int>>> TournamentTables(
   return tables;
 }
 
-absl::StatusOr<TournamentResult> RunTournament(
+// TournamentPlan's state: the result being built and each table's
+// summary as it comes.
+struct TournamentPlan::State {
+  TournamentResult result;
+  bool solitaire = false;
+  std::vector<int64_t> at;  // the score curves' checkpoints
+  std::vector<std::optional<TableSummary>> summaries;
+};
+
+TournamentPlan::TournamentPlan(std::unique_ptr<State> state)
+    : state_(std::move(state)) {}
+TournamentPlan::TournamentPlan(TournamentPlan&&) noexcept = default;
+TournamentPlan& TournamentPlan::operator=(TournamentPlan&&) noexcept = default;
+TournamentPlan::~TournamentPlan() = default;
+
+absl::StatusOr<TournamentPlan> TournamentPlan::Create(
     const TournamentOptions& options) {
   GAMEAI_RETURN_IF_ERROR(CheckOptions(options));
   GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const Game> game,
                           LoadGame(options.game));
   const int n = static_cast<int>(options.agents.size());
   const int players = game->NumPlayers();
-  const bool solitaire = players == 1;
-  TournamentResult result;
+  // Every spec is checked now, not when its last table comes up.
+  for (const std::string& spec : options.agents) {
+    const bool custom = std::any_of(
+        options.custom_agents.begin(), options.custom_agents.end(),
+        [&](const AgentEntry& e) { return spec.rfind(e.name, 0) == 0; });
+    if (!custom) GAMEAI_RETURN_IF_ERROR(LoadAgent(*game, spec).status());
+  }
+  auto state = std::make_unique<State>();
+  state->solitaire = players == 1;
+  TournamentResult& result = state->result;
   result.options = options;
   result.options.cancelled = nullptr;
   result.options.on_progress = nullptr;
@@ -352,49 +375,90 @@ absl::StatusOr<TournamentResult> RunTournament(
         tables, result.games_per_table, kMaxTournamentGames));
   }
   result.games = tables * result.games_per_table;
-  const int64_t rounds =
-      solitaire ? result.games_per_table / 2 : result.games_per_table;
-  result.rounds_per_table = rounds;
-  const std::vector<int64_t> at = Checkpoints(rounds);
+  result.rounds_per_table =
+      state->solitaire ? result.games_per_table / 2 : result.games_per_table;
+  state->at = Checkpoints(result.rounds_per_table);
+  state->summaries.resize(tables);
+  return TournamentPlan(std::move(state));
+}
 
+int64_t TournamentPlan::tables() const {
+  return static_cast<int64_t>(state_->result.tables.size());
+}
+
+int64_t TournamentPlan::games() const { return state_->result.games; }
+
+MatchOptions TournamentPlan::TableMatch(int64_t t) const {
+  const TournamentOptions& options = state_->result.options;
+  MatchOptions m;
+  m.game = options.game;
+  for (int agent : state_->result.tables[t]) {
+    m.agents.push_back(options.agents[agent]);
+  }
+  m.games = options.games_per_pairing;
+  m.seed = DeriveSeed(options.seed, static_cast<uint64_t>(t));
+  m.random_opening = options.random_opening;
+  m.custom_agents = options.custom_agents;
+  m.series = 1;
+  m.threads = 1;
+  m.log_games = true;
+  m.paired_seeds = true;
+  m.time_moves = true;
+  return m;
+}
+
+absl::Status TournamentPlan::AddTable(int64_t t, const MatchResult& match) {
+  if (t < 0 || t >= tables() || state_->summaries[t].has_value()) {
+    return absl::InvalidArgumentError(fmt::format(
+        "table {} is not a table of this tournament still to be added", t));
+  }
+  TournamentResult& result = state_->result;
+  GAMEAI_ASSIGN_OR_RETURN(
+      TableSummary summary,
+      Summarize(match, result.tables[t],
+                static_cast<int>(result.options.agents.size()),
+                state_->solitaire, state_->at));
+  state_->summaries[t].emplace(std::move(summary));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<TournamentResult> TournamentPlan::Finish(
+    double elapsed_seconds) {
+  for (int64_t t = 0; t < tables(); ++t) {
+    if (!state_->summaries[t]) {
+      return absl::FailedPreconditionError(
+          fmt::format("table {} of the tournament was not played", t));
+    }
+  }
+  TournamentResult& result = state_->result;
+  result.elapsed_seconds = elapsed_seconds;
+  GAMEAI_RETURN_IF_ERROR(
+      Assemble(state_->summaries, result.rounds_per_table, state_->at, result));
+  return std::move(result);
+}
+
+absl::StatusOr<TournamentResult> RunTournament(
+    const TournamentOptions& options) {
+  GAMEAI_ASSIGN_OR_RETURN(TournamentPlan plan, TournamentPlan::Create(options));
   absl::Mutex progress_mutex;
   int64_t games_done = 0;
-  std::vector<std::optional<TableSummary>> summaries(tables);
   const auto start = std::chrono::steady_clock::now();
   GAMEAI_RETURN_IF_ERROR(PlayMatches(
-      0, tables, options.threads,
+      0, plan.tables(), options.threads,
       [&](int64_t t) {
-        MatchOptions m;
-        m.game = options.game;
-        for (int agent : result.tables[t]) m.agents.push_back(options.agents[agent]);
-        m.games = options.games_per_pairing;
-        m.seed = DeriveSeed(options.seed, static_cast<uint64_t>(t));
-        m.random_opening = options.random_opening;
-        m.custom_agents = options.custom_agents;
-        m.log_games = true;
-        m.paired_seeds = true;
-        m.time_moves = true;
+        MatchOptions m = plan.TableMatch(t);
         m.cancelled = options.cancelled;
         m.on_progress = [&](int64_t, int64_t) {
           absl::MutexLock lock(&progress_mutex);
           ++games_done;
-          if (options.on_progress) options.on_progress(games_done, result.games);
+          if (options.on_progress) options.on_progress(games_done, plan.games());
         };
         return m;
       },
-      [&](int64_t t, MatchResult match) -> absl::Status {
-        GAMEAI_ASSIGN_OR_RETURN(
-            TableSummary summary,
-            Summarize(match, result.tables[t], n, solitaire, at));
-        summaries[t].emplace(std::move(summary));
-        return absl::OkStatus();
-      }));
-  result.elapsed_seconds =
+      [&](int64_t t, MatchResult match) { return plan.AddTable(t, match); }));
+  return plan.Finish(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-
-  GAMEAI_RETURN_IF_ERROR(Assemble(summaries, rounds, at, result));
-  return result;
+          .count());
 }
 
 absl::StatusOr<TournamentResult> TournamentOfMatch(const MatchResult& match) {

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -114,6 +115,31 @@ struct TournamentResult {
   std::vector<Pairwise> pairwise;
   std::vector<std::string> warnings;
   double elapsed_seconds = 0;
+};
+
+// TournamentPlan: a tournament in parts, for callers that play its tables
+// themselves (on MPI ranks): Create checks the options as RunTournament
+// does; TableMatch(t) is table t's match (series 1, one thread); every
+// table's result goes to AddTable, in any order; Finish rates them.
+class TournamentPlan {
+ public:
+  static absl::StatusOr<TournamentPlan> Create(const TournamentOptions& options);
+  TournamentPlan(TournamentPlan&&) noexcept;
+  TournamentPlan& operator=(TournamentPlan&&) noexcept;
+  ~TournamentPlan();
+
+  int64_t tables() const;
+  int64_t games() const;  // of every table together
+  MatchOptions TableMatch(int64_t t) const;
+  // AddTable: InvalidArgument for a table outside the plan or added twice.
+  absl::Status AddTable(int64_t t, const MatchResult& match);
+  // Finish: FailedPrecondition while a table is missing.
+  absl::StatusOr<TournamentResult> Finish(double elapsed_seconds);
+
+ private:
+  struct State;
+  explicit TournamentPlan(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
 };
 
 // RunTournament: errors for bad options (naming the option and what is
