@@ -4,6 +4,7 @@
 #ifndef GAMEAI_CLI_ARGS_H_
 #define GAMEAI_CLI_ARGS_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,11 @@ std::string CommandText(const std::string& command,
 // WriteReportPage: the page of a report's JSON (ReportHtml) as a new file
 // at `path` (never replacing one).
 absl::Status WriteReportPage(const std::string& path, const std::string& json);
+// FinishReport: the page to `html_file` when given, then the JSON (`json`)
+// or the table on stdout.
+absl::Status FinishReport(const std::string& report_json,
+                          const std::string& table, bool json,
+                          const std::optional<std::string>& html_file);
 
 }  // namespace gameai::cli
 

@@ -88,13 +88,12 @@ int RunSprt(const std::vector<std::string>& argv) {
   absl::StatusOr<SprtResult> result = RunSprt(options);
   if (!result.ok()) return Fail(result.status());
   const std::string report = SprtResultToJson(*result);
-  if (html) {
-    if (absl::Status written = WriteReportPage(html_file, report);
-        !written.ok()) {
-      return Fail(written);
-    }
+  if (absl::Status done = FinishReport(
+          report, SprtResultToTable(*result), json,
+          html ? std::optional<std::string>(html_file) : std::nullopt);
+      !done.ok()) {
+    return Fail(done);
   }
-  fmt::print("{}", json ? report : SprtResultToTable(*result));
   return 0;
 }
 

@@ -93,13 +93,12 @@ int RunTournament(const std::vector<std::string>& argv) {
   }
   if (!result.ok()) return fail(result.status());
   const std::string report = TournamentResultToJson(*result);
-  if (html) {
-    if (absl::Status written = WriteReportPage(html_file, report);
-        !written.ok()) {
-      return fail(written);
-    }
+  if (absl::Status done = FinishReport(
+          report, TournamentResultToTable(*result), json,
+          html ? std::optional<std::string>(html_file) : std::nullopt);
+      !done.ok()) {
+    return fail(done);
   }
-  fmt::print("{}", json ? report : TournamentResultToTable(*result));
   for (const std::string& warning : result->warnings) {
     fmt::print(stderr, "warning: {}\n", warning);
   }
