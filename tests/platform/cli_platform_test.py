@@ -2,7 +2,8 @@
 """cli_platform_test.py CLI: what every platform's gameai must do the same
 way, run against a native build or a cross build under its emulator
 (CLI is then build-*/run/gameai_cli): a match and a solve give their
-JSON; `serve` with a remote seat on 127.0.0.1 and `connect` playing that
+JSON; a tournament and an SPRT give theirs and a report page that is
+never written over an existing file; `serve` with a remote seat on 127.0.0.1 and `connect` playing that
 seat reach the standings of `match` with the same agents; bad input is an
 error naming what is wrong with the state of files unchanged (an existing
 log is never overwritten). Every process started is stopped."""
@@ -139,6 +140,35 @@ class CliPlatformTest(unittest.TestCase):
             self.assertIn("games.log", out.stderr)
             with open(log) as f:
                 self.assertEqual(f.read(), "a user's notes\n")
+
+
+    def test_workbench_reports_and_never_replaces_a_file(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            page = os.path.join(tmp, "t.html")
+            doc = json.loads(run("tournament", "mancala", "--agents",
+                                 "greedy,random,beginner",
+                                 "--games-per-pairing", "4", "--json",
+                                 "--html", page).stdout)
+            self.assertEqual([r["agent"] for r in doc["ratings"]][-1],
+                             "random")
+            with open(page, "rb") as f:
+                before = f.read()
+            self.assertIn(b"<svg", before)
+            again = run("sprt", "mancala", "--agents", "greedy,random",
+                        "--elo0", "0", "--elo1", "50", "--html", page,
+                        check=False)
+            self.assertNotEqual(again.returncode, 0)
+            self.assertIn("exists", again.stderr)
+            with open(page, "rb") as f:
+                self.assertEqual(f.read(), before)
+            sprt = json.loads(run("sprt", "mancala", "--agents",
+                                  "greedy,random", "--elo0", "0", "--elo1",
+                                  "50", "--json").stdout)
+            self.assertEqual(sprt["decision"], "H1")
+            bad = run("sprt", "mancala", "--agents", "greedy,random",
+                      "--elo0", "9", "--elo1", "5", check=False)
+            self.assertEqual(bad.returncode, 2)
+            self.assertIn("elo0 < elo1", bad.stderr)
 
 
 if __name__ == "__main__":
