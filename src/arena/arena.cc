@@ -77,7 +77,7 @@ struct GameRecord {
   // Per seat, with MatchOptions::time_moves.
   std::vector<int64_t> moves;
   std::vector<double> move_seconds, max_move_seconds;
-  uint64_t history_hash = 0;                 // HistoryHash of the game
+  uint64_t history_hash = 0;  // HistoryHash of the game
 };
 
 struct Series {
@@ -202,7 +202,8 @@ class MatchRunner {
       r.illegal_actions += g.illegal_per_seat[seat];
       r.moves += g.moves[seat];
       r.move_seconds += g.move_seconds[seat];
-      r.max_move_seconds = std::max(r.max_move_seconds, g.max_move_seconds[seat]);
+      r.max_move_seconds =
+          std::max(r.max_move_seconds, g.max_move_seconds[seat]);
       const std::vector<double>& tallies = g.tallies[seat];
       if (r.tallies.size() < tallies.size()) r.tallies.resize(tallies.size());
       for (size_t k = 0; k < tallies.size(); ++k) r.tallies[k].Add(tallies[k]);

@@ -182,7 +182,8 @@ absl::Status CheckNewFile(const std::string& path) {
 
 absl::Status WriteNewFile(const std::string& path, std::string_view text) {
   GAMEAI_ASSIGN_OR_RETURN(const platform::NewFile file, CreateFileNear(path));
-  absl::Status written = platform::WriteAll(file.handle, text.data(), text.size());
+  absl::Status written =
+      platform::WriteAll(file.handle, text.data(), text.size());
   if (absl::Status finished = platform::FinishFile(file.handle); written.ok()) {
     written = finished;
   }
@@ -190,8 +191,8 @@ absl::Status WriteNewFile(const std::string& path, std::string_view text) {
   if (written.ok()) return absl::OkStatus();
   platform::RemoveFile(file.path);
   if (absl::IsAlreadyExists(written)) return ExistsError(path);
-  return absl::FailedPreconditionError(fmt::format(
-      "cannot write '{}': {}", path, Str(written.message())));
+  return absl::FailedPreconditionError(
+      fmt::format("cannot write '{}': {}", path, Str(written.message())));
 }
 
 TableFileReader::TableFileReader(int64_t file, std::string path,

@@ -819,27 +819,26 @@ gameai_status gameai_tournament(const char* game_spec,
 gameai_status gameai_sprt(const char* game_spec, const char* new_agent,
                           const char* base_agent, const char* options_json,
                           gameai_match_result** out) {
-  return Call({GAMEAI_ARG(game_spec), GAMEAI_ARG(new_agent),
-               GAMEAI_ARG(base_agent), GAMEAI_ARG(options_json)},
-              [&] {
-                if (out == nullptr) return Null("out");
-                gameai::SprtOptions options;
-                options.game = game_spec;
-                options.new_agent = new_agent;
-                options.base_agent = base_agent;
-                if (absl::Status applied =
-                        gameai::ApplySprtOptionsJson(options_json, options);
-                    !applied.ok()) {
-                  return FromStatus(applied);
-                }
-                options.command = "gameai_sprt()";
-                absl::StatusOr<gameai::SprtResult> result =
-                    gameai::RunSprt(options);
-                if (!result.ok()) return FromStatus(result.status());
-                *out = new gameai_match_result{
-                    gameai::SprtResultToJson(*result)};
-                return GAMEAI_OK;
-              });
+  return Call(
+      {GAMEAI_ARG(game_spec), GAMEAI_ARG(new_agent), GAMEAI_ARG(base_agent),
+       GAMEAI_ARG(options_json)},
+      [&] {
+        if (out == nullptr) return Null("out");
+        gameai::SprtOptions options;
+        options.game = game_spec;
+        options.new_agent = new_agent;
+        options.base_agent = base_agent;
+        if (absl::Status applied =
+                gameai::ApplySprtOptionsJson(options_json, options);
+            !applied.ok()) {
+          return FromStatus(applied);
+        }
+        options.command = "gameai_sprt()";
+        absl::StatusOr<gameai::SprtResult> result = gameai::RunSprt(options);
+        if (!result.ok()) return FromStatus(result.status());
+        *out = new gameai_match_result{gameai::SprtResultToJson(*result)};
+        return GAMEAI_OK;
+      });
 }
 
 gameai_status gameai_report_html(const char* report_json, char* buffer,

@@ -63,9 +63,9 @@ int RunSprt(const std::vector<std::string>& argv) {
   absl::StatusOr<std::vector<std::string>> specs = SplitTopLevel(agents);
   if (!specs.ok()) return Fail(specs.status());
   if (specs->size() != 2) {
-    return Fail(absl::InvalidArgumentError(fmt::format(
-        "--agents: {} specs given; accepted: exactly two, NEW,BASE",
-        specs->size())));
+    return Fail(absl::InvalidArgumentError(
+        fmt::format("--agents: {} specs given; accepted: exactly two, NEW,BASE",
+                    specs->size())));
   }
   options.new_agent = (*specs)[0];
   options.base_agent = (*specs)[1];

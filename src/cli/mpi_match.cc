@@ -43,7 +43,8 @@ absl::StatusOr<MatchResult> Merged(const MatchOptions& options,
                                    const std::vector<std::string>& payloads) {
   if (absl::Status error = FirstError(payloads); !error.ok()) return error;
   std::vector<std::string> parts;
-  for (const std::string& payload : payloads) parts.push_back(payload.substr(1));
+  for (const std::string& payload : payloads)
+    parts.push_back(payload.substr(1));
   absl::StatusOr<MatchResult> result = MergeMatchSeries(options, parts);
   if (result.ok()) result->ranks = static_cast<int>(payloads.size());
   return result;
@@ -57,7 +58,7 @@ RankedResult RunMatchOnRanks(const MatchOptions& options) {
   if (mpi.rank() != 0) mine.on_progress = nullptr;  // progress on rank 0 only
   const auto start = std::chrono::steady_clock::now();
   const std::string payload = RankPayload(mine, mpi.rank(), mpi.size());
-  absl::StatusOr<std::vector<std::string>> payloads = mpi.Gather(payload);
+  absl::StatusOr<std::vector<std::string> > payloads = mpi.Gather(payload);
   RankedResult out{.root = mpi.rank() == 0, .result = MatchResult{}};
   if (!payloads.ok()) {
     out.result = payloads.status();

@@ -38,21 +38,22 @@ bool GetWord(std::string_view& in, int64_t& word) {
 // RankPayload: kPart, then for each of this rank's tables its index, the
 // length of its series' bytes and the bytes (PlayMatchSeries).
 std::string RankPayload(const TournamentPlan& plan,
-                        const TournamentOptions& options, int rank,
-                        int ranks) {
+                        const TournamentOptions& options, int rank, int ranks) {
   std::vector<int64_t> mine;
   for (int64_t t = rank; t < plan.tables(); t += ranks) mine.push_back(t);
-  std::vector<absl::StatusOr<std::string>> parts(mine.size(),
-                                                 std::string());
+  std::vector<absl::StatusOr<std::string> > parts(mine.size(), std::string());
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
   std::mutex progress_mutex;
   int64_t done = 0;
-  const int64_t total = plan.games() / plan.tables() * static_cast<int64_t>(mine.size());
+  const int64_t total =
+      plan.games() / plan.tables() * static_cast<int64_t>(mine.size());
   platform::RunOnThreads(
-      static_cast<int>(std::min<size_t>(options.threads, std::max<size_t>(mine.size(), 1))),
+      static_cast<int>(
+          std::min<size_t>(options.threads, std::max<size_t>(mine.size(), 1))),
       [&](int) {
-        for (size_t i; !failed.load() && (i = next.fetch_add(1)) < mine.size();) {
+        for (size_t i;
+             !failed.load() && (i = next.fetch_add(1)) < mine.size();) {
           MatchOptions m = plan.TableMatch(mine[i]);
           m.cancelled = options.cancelled;
           if (rank == 0 && options.on_progress) {
@@ -110,9 +111,8 @@ RankedTournament RunTournamentOnRanks(const TournamentOptions& options) {
   const std::string payload =
       plan.ok() ? RankPayload(*plan, options, mpi.rank(), mpi.size())
                 : ErrorPayload(plan.status());
-  absl::StatusOr<std::vector<std::string>> payloads = mpi.Gather(payload);
-  RankedTournament out{.root = mpi.rank() == 0,
-                       .result = TournamentResult{}};
+  absl::StatusOr<std::vector<std::string> > payloads = mpi.Gather(payload);
+  RankedTournament out{.root = mpi.rank() == 0, .result = TournamentResult{}};
   if (!payloads.ok()) {
     out.result = payloads.status();
   } else if (mpi.rank() == 0 && !plan.ok()) {

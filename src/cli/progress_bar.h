@@ -48,7 +48,6 @@ class ProgressBar {
       std::chrono::steady_clock::now();
 };
 
-
 }  // namespace gameai::cli
 
 #endif  // GAMEAI_CLI_PROGRESS_BAR_H_

@@ -1,6 +1,6 @@
 #include "absl/status/status.h"
-#include "fmt/format.h"
 #include "args.h"
+#include "fmt/format.h"
 #include "gameai/base/file_io.h"
 #include "gameai/workbench/reports.h"
 

@@ -89,8 +89,8 @@ CLI::Option* CommandLine::Number(const std::string& name, double* value,
             if (!inside) {
               throw CLI::ValidationError(
                   name, fmt::format("'{}' is not a number in {}{}, {}{}",
-                                    ErrorText(text), min_open ? '(' : '[',
-                                    min, max, max_open ? ')' : ']'));
+                                    ErrorText(text), min_open ? '(' : '[', min,
+                                    max, max_open ? ')' : ']'));
             }
             *value = *v;
           },

@@ -56,14 +56,13 @@ int64_t IntArgumentIn(py::handle value, std::string_view name, int64_t lo,
 
 double NumberArgument(py::handle value, std::string_view name, double lo,
                       double hi, bool open) {
-  const std::string accepted = fmt::format("a number in {}{}, {}{}",
-                                           open ? '(' : '[', lo, hi,
-                                           open ? ')' : ']');
+  const std::string accepted = fmt::format(
+      "a number in {}{}, {}{}", open ? '(' : '[', lo, hi, open ? ')' : ']');
   if (py::isinstance<py::bool_>(value) ||
       !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
         PyNumber_Check(value.ptr()) && !PyComplex_Check(value.ptr()))) {
-    throw py::type_error(fmt::format("{} must be {}; got {}", name, accepted,
-                                     Repr(value)));
+    throw py::type_error(
+        fmt::format("{} must be {}; got {}", name, accepted, Repr(value)));
   }
   const auto real =
       py::reinterpret_steal<py::object>(PyNumber_Float(value.ptr()));

@@ -24,9 +24,10 @@ namespace {
 // Agents: the specs and Python objects of `agents_arg` as specs, with a
 // custom entry per Python object (each object once: it plays one seat of
 // one table at a time, so threads must be 1).
-std::vector<AgentEntry> Agents(const char* function, py::handle agents_arg,
-                               int threads, std::vector<std::string>& specs,
-                               const std::shared_ptr<MatchInterrupt>& interrupt) {
+std::vector<AgentEntry> Agents(
+    const char* function, py::handle agents_arg, int threads,
+    std::vector<std::string>& specs,
+    const std::shared_ptr<MatchInterrupt>& interrupt) {
   if (py::isinstance<py::str>(agents_arg) ||
       !py::isinstance<py::sequence>(agents_arg)) {
     throw py::type_error(fmt::format(
@@ -59,15 +60,16 @@ std::vector<AgentEntry> Agents(const char* function, py::handle agents_arg,
 std::optional<std::string> Html(py::handle html) {
   if (html.is_none()) return std::nullopt;
   if (!py::isinstance<py::str>(html)) {
-    throw py::type_error("html must be None or a path (str) for a new file; got " +
-                         Repr(html));
+    throw py::type_error(
+        "html must be None or a path (str) for a new file; got " + Repr(html));
   }
   const std::string path = html.cast<std::string>();
   Check(CheckNewFile(path));
   return path;
 }
 
-py::object Finish(const std::string& json, const std::optional<std::string>& html) {
+py::object Finish(const std::string& json,
+                  const std::optional<std::string>& html) {
   if (html) {
     const std::string page = Value(ReportHtml(json));
     Check(WriteNewFile(*html, page));
@@ -86,10 +88,12 @@ void BindWorkbench(py::module_& m) {
         TournamentOptions options;
         options.game = game;
         if (!py::isinstance<py::str>(format_arg)) {
-          throw py::type_error("format must be 'round-robin' or 'gauntlet'; got " +
-                               Repr(format_arg));
+          throw py::type_error(
+              "format must be 'round-robin' or 'gauntlet'; got " +
+              Repr(format_arg));
         }
-        options.format = Value(ParseTournamentFormat(format_arg.cast<std::string>()));
+        options.format =
+            Value(ParseTournamentFormat(format_arg.cast<std::string>()));
         options.games_per_pairing = IntArgumentIn(
             games_arg, "games_per_pairing", 1, kMaxGamesPerPairing);
         options.seed = SeedArgument(seed_arg, "seed");
@@ -106,8 +110,9 @@ void BindWorkbench(py::module_& m) {
         }
         const std::optional<std::string> html = Html(html_arg);
         const auto interrupt = std::make_shared<MatchInterrupt>();
-        options.custom_agents = Agents("tournament", agents_arg,
-                                       options.threads, options.agents, interrupt);
+        options.custom_agents =
+            Agents("tournament", agents_arg, options.threads, options.agents,
+                   interrupt);
         options.command = "gameai.tournament(...)";
         options.cancelled = [&] { return interrupt->Poll(); };
         absl::StatusOr<TournamentResult> result;
@@ -170,9 +175,8 @@ void BindWorkbench(py::module_& m) {
       },
       py::arg("game"), py::arg("agents"), py::arg("elo0"), py::arg("elo1"),
       py::arg("alpha") = 0.05, py::arg("beta") = 0.05,
-      py::arg("max_games") = 20000, py::arg("seed") = 1,
-      py::arg("threads") = 1, py::arg("random_opening") = 0,
-      py::arg("html") = py::none(),
+      py::arg("max_games") = 20000, py::arg("seed") = 1, py::arg("threads") = 1,
+      py::arg("random_opening") = 0, py::arg("html") = py::none(),
       "Sequential probability ratio test of agents[0] (new) against "
       "agents[1] (base): H0 elo <= elo0, H1 elo >= elo1. Returns `gameai "
       "sprt --json` as a dict: 'decision' ('H0', 'H1' or 'none'), 'games', "

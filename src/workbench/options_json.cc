@@ -29,10 +29,12 @@ absl::Status Integer(const Json& doc, const char* key, int64_t lo, int64_t hi,
   if (!doc.contains(key)) return absl::OkStatus();
   const Json& v = doc[key];
   if (!v.is_number_integer() || v.get<int64_t>() < lo ||
-      v.get<int64_t>() > hi || (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(hi))) {
-    return absl::InvalidArgumentError(fmt::format(
-        "option \"{}\" is {}; accepted: an integer in [{}, {}]", key,
-        v.dump(), lo, hi));
+      v.get<int64_t>() > hi ||
+      (v.is_number_unsigned() &&
+       v.get<uint64_t>() > static_cast<uint64_t>(hi))) {
+    return absl::InvalidArgumentError(
+        fmt::format("option \"{}\" is {}; accepted: an integer in [{}, {}]",
+                    key, v.dump(), lo, hi));
   }
   out = v.get<int64_t>();
   return absl::OkStatus();
@@ -41,7 +43,8 @@ absl::Status Integer(const Json& doc, const char* key, int64_t lo, int64_t hi,
 absl::Status Seed(const Json& doc, uint64_t& out) {
   if (!doc.contains("seed")) return absl::OkStatus();
   const Json& v = doc["seed"];
-  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0)) {
+  if (!v.is_number_unsigned() &&
+      !(v.is_number_integer() && v.get<int64_t>() >= 0)) {
     return absl::InvalidArgumentError(fmt::format(
         "option \"seed\" is {}; accepted: an integer in [0, 2^64)", v.dump()));
   }
@@ -55,9 +58,9 @@ absl::Status Number(const Json& doc, const char* key, double lo, double hi,
   const Json& v = doc[key];
   const double x = v.is_number() ? v.get<double>() : NAN;
   if (!(open ? x > lo && x < hi : x >= lo && x <= hi)) {
-    return absl::InvalidArgumentError(fmt::format(
-        "option \"{}\" is {}; accepted: a number in {}{}, {}{}", key, v.dump(),
-        open ? '(' : '[', lo, hi, open ? ')' : ']'));
+    return absl::InvalidArgumentError(
+        fmt::format("option \"{}\" is {}; accepted: a number in {}{}, {}{}",
+                    key, v.dump(), open ? '(' : '[', lo, hi, open ? ')' : ']'));
   }
   out = x;
   return absl::OkStatus();
@@ -73,15 +76,17 @@ absl::Status Text(const Json& doc, const char* key, std::string& out) {
   return absl::OkStatus();
 }
 
-absl::Status OnlyKeys(const Json& doc, std::initializer_list<const char*> keys) {
+absl::Status OnlyKeys(const Json& doc,
+                      std::initializer_list<const char*> keys) {
   for (const auto& [key, value] : doc.items()) {
     bool known = false;
     for (const char* k : keys) known = known || key == k;
     if (!known) {
       std::string list;
-      for (const char* k : keys) list += (list.empty() ? "" : ", ") + std::string(k);
-      return absl::InvalidArgumentError(fmt::format(
-          "option \"{}\" is unknown; accepted: {}", key, list));
+      for (const char* k : keys)
+        list += (list.empty() ? "" : ", ") + std::string(k);
+      return absl::InvalidArgumentError(
+          fmt::format("option \"{}\" is unknown; accepted: {}", key, list));
     }
   }
   return absl::OkStatus();
@@ -130,9 +135,9 @@ absl::Status ApplySprtOptionsJson(std::string_view json, SprtOptions& options) {
     }
   }
   SprtOptions o = options;
-  if (absl::Status s = OnlyKeys(*doc, {"elo0", "elo1", "alpha", "beta",
-                                       "max_games", "seed", "threads",
-                                       "random_opening"});
+  if (absl::Status s =
+          OnlyKeys(*doc, {"elo0", "elo1", "alpha", "beta", "max_games", "seed",
+                          "threads", "random_opening"});
       !s.ok()) {
     return s;
   }

@@ -85,9 +85,9 @@ void RatingModel::AddTerm(uint64_t set, double weight) {
     linear_[std::countr_zero(set)] -= weight;
     return;
   }
-  auto it = std::lower_bound(
-      terms_.begin(), terms_.end(), set,
-      [](const std::pair<uint64_t, double>& t, uint64_t s) { return t.first < s; });
+  auto it = std::lower_bound(terms_.begin(), terms_.end(), set,
+                             [](const std::pair<uint64_t, double>& t,
+                                uint64_t s) { return t.first < s; });
   if (it != terms_.end() && it->first == set) {
     it->second += weight;
   } else {
@@ -150,8 +150,9 @@ absl::Status RatingModel::Add(const FinishingOrder& order, double weight) {
     }
     for (int agent : group) {
       if (agent < 0 || agent >= agents_) {
-        return absl::InvalidArgumentError(fmt::format(
-            "agent {} is outside [0, {}) in a finishing order", agent, agents_));
+        return absl::InvalidArgumentError(
+            fmt::format("agent {} is outside [0, {}) in a finishing order",
+                        agent, agents_));
       }
       if (all >> agent & 1) {
         return absl::InvalidArgumentError(fmt::format(

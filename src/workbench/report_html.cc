@@ -26,12 +26,23 @@ std::string Escape(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -164,12 +175,14 @@ std::string RatingPlot(Json& ratings) {
 }
 
 // HeatMap: a square matrix of values in [0, 1], red (0) to green (1).
-std::string HeatMap(const std::vector<std::string>& names,
-                    const std::vector<std::vector<std::optional<double>>>& cells,
-                    const std::string& label) {
+std::string HeatMap(
+    const std::vector<std::string>& names,
+    const std::vector<std::vector<std::optional<double>>>& cells,
+    const std::string& label) {
   const int n = static_cast<int>(names.size());
   size_t longest = 0;
-  for (const std::string& name : names) longest = std::max(longest, name.size());
+  for (const std::string& name : names)
+    longest = std::max(longest, name.size());
   // Room for the slanted column names (about 7 px a character at 12 px).
   const int cell = 56, left = 230,
             top = 30 + static_cast<int>(std::min<size_t>(longest, 40) * 5);
@@ -186,7 +199,8 @@ std::string HeatMap(const std::vector<std::string>& names,
       if (v) {
         const double t = std::clamp(*v, 0.0, 1.0);
         // White at 0.5, red below, green above.
-        const int red = t < 0.5 ? 255 : static_cast<int>(255 - (t - 0.5) * 2 * 200);
+        const int red =
+            t < 0.5 ? 255 : static_cast<int>(255 - (t - 0.5) * 2 * 200);
         const int green = t > 0.5 ? 255 - static_cast<int>((t - 0.5) * 2 * 90)
                                   : static_cast<int>(55 + t * 2 * 200);
         const int blue = static_cast<int>(255 - std::abs(t - 0.5) * 2 * 200);
@@ -197,8 +211,9 @@ std::string HeatMap(const std::vector<std::string>& names,
           "stroke=\"#fff\"/>",
           left + cell * j, top + cell * i, cell, cell, fill);
       if (v) {
-        body += Text(left + cell * j + cell / 2.0, top + cell * i + cell / 2.0 + 4,
-                     fmt::format("{:.0f}%", 100 * *v), "middle", 11);
+        body +=
+            Text(left + cell * j + cell / 2.0, top + cell * i + cell / 2.0 + 4,
+                 fmt::format("{:.0f}%", 100 * *v), "middle", 11);
       }
     }
   }
@@ -241,8 +256,9 @@ std::string ScoreCurves(Json& progress) {
   std::string legend;
   for (size_t i = 0; i < progress.size(); ++i) {
     const double ly = 20 + 18 * i;
-    legend += fmt::format("<rect x=\"880\" y=\"{:.0f}\" width=\"12\" height=\"12\" fill=\"{}\"/>",
-                          ly - 10, Color(i));
+    legend += fmt::format(
+        "<rect x=\"880\" y=\"{:.0f}\" width=\"12\" height=\"12\" fill=\"{}\"/>",
+        ly - 10, Color(i));
     legend += Text(898, ly, Str(progress[i]["agent"]), "start");
   }
   return Svg(1150, 380, "score as games accumulate", body + legend);
@@ -261,8 +277,10 @@ std::string MoveTimes(Json& rows) {
   }
   if (low > high) low = high = 1e-3;
   const double first = std::floor(std::log10(std::max(low, 1e-6)));
-  const double last = std::max(first + 1, std::ceil(std::log10(std::max(high, 1e-6))));
-  const Axis x{first, last, static_cast<double>(left), static_cast<double>(right)};
+  const double last =
+      std::max(first + 1, std::ceil(std::log10(std::max(high, 1e-6))));
+  const Axis x{first, last, static_cast<double>(left),
+               static_cast<double>(right)};
   auto at = [&](double ms) {
     return x.At(std::clamp(std::log10(std::max(ms, 1e-12)), first, last));
   };
@@ -309,9 +327,11 @@ std::string LlrPath(Json& doc) {
   std::string body = XAxis(x, top, bottom, "games");
   body += YAxis(y, left, right, "log-likelihood ratio");
   body += Line(left, y.At(upper), right, y.At(upper), "#2ca02c", 2, "6 4");
-  body += Text(right - 4, y.At(upper) - 6, fmt::format("H1 accepted above {:.3f}", upper), "end");
+  body += Text(right - 4, y.At(upper) - 6,
+               fmt::format("H1 accepted above {:.3f}", upper), "end");
   body += Line(left, y.At(lower), right, y.At(lower), "#d62728", 2, "6 4");
-  body += Text(right - 4, y.At(lower) + 16, fmt::format("H0 accepted below {:.3f}", lower), "end");
+  body += Text(right - 4, y.At(lower) + 16,
+               fmt::format("H0 accepted below {:.3f}", lower), "end");
   std::string line = fmt::format("{:.1f},{:.1f} ", x.At(0), y.At(0));
   for (Json& p : doc["llr_path"]) {
     line += fmt::format("{:.1f},{:.1f} ", x.At(Num(p[0])), y.At(Num(p[1])));
@@ -342,7 +362,8 @@ std::string Settings(Json& doc) {
   std::string out = "<h2>Command and versions</h2>\n<pre id=\"command\">" +
                     Escape(Str(doc["command"])) + "</pre>\n<p>";
   for (const auto& [key, value] : doc["versions"].items()) {
-    out += fmt::format("{}: <code>{}</code><br>", Escape(key), Escape(Str(value)));
+    out +=
+        fmt::format("{}: <code>{}</code><br>", Escape(key), Escape(Str(value)));
   }
   return out + "</p>\n";
 }
@@ -367,9 +388,10 @@ std::string TournamentPage(Json& doc) {
       Escape(Str(doc["model"])), Escape(Str(doc["anchor"])), Str(doc["seed"]),
       Str(doc["random_opening"]), Num(doc["elapsed_seconds"]));
   body += Warnings(doc);
-  body += "<h2>Ratings</h2>\n<table id=\"ratings\"><tr><th>agent</th><th>rank</th>"
-          "<th>Elo</th><th>95% interval</th><th>games</th><th>score</th>"
-          "<th>score 95%</th><th>ms/move</th></tr>\n";
+  body +=
+      "<h2>Ratings</h2>\n<table id=\"ratings\"><tr><th>agent</th><th>rank</th>"
+      "<th>Elo</th><th>95% interval</th><th>games</th><th>score</th>"
+      "<th>score 95%</th><th>ms/move</th></tr>\n";
   int rank = 0;
   for (Json& r : doc["ratings"]) {
     body += fmt::format(
@@ -394,11 +416,13 @@ std::string TournamentPage(Json& doc) {
                   "tables, and half those it finished level.</p>\n"
                 : "<h2>Pairwise results</h2>\n<p>Row agent's score against the "
                   "column agent (wins and half the draws).</p>\n";
-    body += "<table id=\"pairwise\"><tr><th>agents</th><th>wins</th>"
-            "<th>draws</th><th>losses</th></tr>\n";
+    body +=
+        "<table id=\"pairwise\"><tr><th>agents</th><th>wins</th>"
+        "<th>draws</th><th>losses</th></tr>\n";
     for (Json& p : doc["pairwise"]) {
       const std::string a = Str(p["agents"][0]), b = Str(p["agents"][1]);
-      const double w = Num(p["wins"]), d = Num(p["draws"]), l = Num(p["losses"]);
+      const double w = Num(p["wins"]), d = Num(p["draws"]),
+                   l = Num(p["losses"]);
       body += fmt::format(
           "<tr><td>{} vs {}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
           Escape(a), Escape(b), w, d, l);
@@ -418,19 +442,22 @@ std::string TournamentPage(Json& doc) {
       if (i != j) los[i][j] = Num(doc["los"]["matrix"][i][j]);
     }
   }
-  body += "<h2>Likelihood of superiority</h2>\n<p>The probability that the "
-          "row agent is stronger than the column agent, from the ratings "
-          "and their covariance.</p>\n" +
-          HeatMap(names, los, "likelihood of superiority");
-  body += "<h2>Score as games accumulate</h2>\n<p>Each agent's mean score "
-          "(the share of its table mates it finished ahead of, ties half) "
-          "after its first games, with the 95% band narrowing.</p>\n" +
-          ScoreCurves(doc["progress"]);
+  body +=
+      "<h2>Likelihood of superiority</h2>\n<p>The probability that the "
+      "row agent is stronger than the column agent, from the ratings "
+      "and their covariance.</p>\n" +
+      HeatMap(names, los, "likelihood of superiority");
+  body +=
+      "<h2>Score as games accumulate</h2>\n<p>Each agent's mean score "
+      "(the share of its table mates it finished ahead of, ties half) "
+      "after its first games, with the 95% band narrowing.</p>\n" +
+      ScoreCurves(doc["progress"]);
   body += "<h2>Move times</h2>\n" + MoveTimes(doc["ratings"]);
   body += "<h2>Tables</h2>\n<p>";
   for (Json& table : doc["tables"]) {
     std::string seats;
-    for (Json& spec : table) seats += (seats.empty() ? "" : ", ") + Escape(Str(spec));
+    for (Json& spec : table)
+      seats += (seats.empty() ? "" : ", ") + Escape(Str(spec));
     body += seats + "<br>";
   }
   body += "</p>\n" + Settings(doc);
@@ -447,7 +474,8 @@ std::string SprtPage(Json& doc) {
       "{:.3f}]. H0: Elo &le; {:g}, H1: Elo &ge; {:g}, &alpha; = {:g}, &beta; "
       "= {:g}, {} model.</p>\n"
       "<p>Elo estimate {:+.1f}, 95% interval [{:+.1f}, {:+.1f}].</p>\n",
-      Escape(Str(doc["new"])), Escape(Str(doc["base"])), Escape(Str(doc["game"])),
+      Escape(Str(doc["new"])), Escape(Str(doc["base"])),
+      Escape(Str(doc["game"])),
       decision == "H1"   ? "H1 accepted: the new agent is stronger"
       : decision == "H0" ? "H0 accepted: not stronger by elo1"
                          : "No decision: the game limit was reached",
@@ -458,22 +486,27 @@ std::string SprtPage(Json& doc) {
       Num(doc["elo"]["ci95"][1]));
   body += "<h2>Log-likelihood ratio</h2>\n" + LlrPath(doc);
   body += "<h2>Results</h2>\n<table id=\"outcomes\"><tr><th>unit score</th>";
-  for (Json& v : doc["outcomes"]["scores"]) body += fmt::format("<th>{:g}</th>", Num(v));
+  for (Json& v : doc["outcomes"]["scores"])
+    body += fmt::format("<th>{:g}</th>", Num(v));
   body += "</tr><tr><td>units</td>";
-  for (Json& c : doc["outcomes"]["counts"]) body += fmt::format("<td>{:g}</td>", Num(c));
-  body += "</tr></table>\n<table id=\"agents\"><tr><th>agent</th><th>games</th>"
-          "<th>wins</th><th>draws</th><th>losses</th><th>ms/move</th></tr>\n";
+  for (Json& c : doc["outcomes"]["counts"])
+    body += fmt::format("<td>{:g}</td>", Num(c));
+  body +=
+      "</tr></table>\n<table id=\"agents\"><tr><th>agent</th><th>games</th>"
+      "<th>wins</th><th>draws</th><th>losses</th><th>ms/move</th></tr>\n";
   for (Json& a : doc["agents"]) {
     body += fmt::format(
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td>{:.3f}</td></tr>\n",
         Escape(Str(a["agent"])), Str(a["games"]), Str(a["wins"]),
-        Str(a["draws"]), Str(a["losses"]), 1000 * Num(a["move_seconds"]["mean"]));
+        Str(a["draws"]), Str(a["losses"]),
+        1000 * Num(a["move_seconds"]["mean"]));
   }
   body += "</table>\n<h2>Move times</h2>\n" + MoveTimes(doc["agents"]);
   body += Settings(doc);
-  return Page(fmt::format("gameai SPRT: {} vs {}", Str(doc["new"]), Str(doc["base"])),
-              body);
+  return Page(
+      fmt::format("gameai SPRT: {} vs {}", Str(doc["new"]), Str(doc["base"])),
+      body);
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
 // The workbench's JSON documents and readable tables (reports.h).
+#include "gameai/workbench/reports.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include "base/json_text.h"
 #include "fmt/format.h"
-#include "gameai/workbench/reports.h"
 
 #ifndef GAMEAI_VERSION_TEXT
 #define GAMEAI_VERSION_TEXT "unknown"
@@ -68,25 +69,25 @@ Json TournamentDocument(const TournamentResult& r, const std::string& kind) {
     for (int agent : table) specs.push_back(o.agents[agent]);
     tables.push_back(std::move(specs));
   }
-  Json doc = {{"kind", kind},
-              {"command", o.command},
-              {"versions", VersionsJson()},
-              {"game", o.game},
-              {"players", r.num_players},
-              {"format", kind == "tournament"
-                             ? Json(TournamentFormatName(o.format))
-                             : Json("match")},
-              {"agents", o.agents},
-              {"model", r.model},
-              {"anchor", r.anchor},
-              {"games_per_pairing", r.games_per_table},
-              {"rounds_per_pairing", r.rounds_per_table},
-              {"tables", std::move(tables)},
-              {"games", r.games},
-              {"seed", o.seed},
-              {"threads", o.threads},
-              {"random_opening", o.random_opening},
-              {"elapsed_seconds", r.elapsed_seconds}};
+  Json doc = {
+      {"kind", kind},
+      {"command", o.command},
+      {"versions", VersionsJson()},
+      {"game", o.game},
+      {"players", r.num_players},
+      {"format", kind == "tournament" ? Json(TournamentFormatName(o.format))
+                                      : Json("match")},
+      {"agents", o.agents},
+      {"model", r.model},
+      {"anchor", r.anchor},
+      {"games_per_pairing", r.games_per_table},
+      {"rounds_per_pairing", r.rounds_per_table},
+      {"tables", std::move(tables)},
+      {"games", r.games},
+      {"seed", o.seed},
+      {"threads", o.threads},
+      {"random_opening", o.random_opening},
+      {"elapsed_seconds", r.elapsed_seconds}};
   Json ratings = Json::array();
   for (int i : r.ranking) {
     const TournamentAgent& a = r.agents[i];
@@ -119,7 +120,8 @@ Json TournamentDocument(const TournamentResult& r, const std::string& kind) {
     for (int j : r.ranking) row.push_back(r.ratings.los[i][j]);
     matrix.push_back(std::move(row));
   }
-  doc["los"] = {{"agents", std::move(los_agents)}, {"matrix", std::move(matrix)}};
+  doc["los"] = {{"agents", std::move(los_agents)},
+                {"matrix", std::move(matrix)}};
   Json progress = Json::array();
   for (int i : r.ranking) {
     Json points = Json::array();
@@ -135,10 +137,12 @@ Json TournamentDocument(const TournamentResult& r, const std::string& kind) {
 }
 
 // Thinned: at most `most` points of the path, the last one kept.
-std::vector<SprtPoint> Thinned(const std::vector<SprtPoint>& path, size_t most) {
+std::vector<SprtPoint> Thinned(const std::vector<SprtPoint>& path,
+                               size_t most) {
   if (path.size() <= most) return path;
   std::vector<SprtPoint> out;
-  for (size_t j = 1; j <= most; ++j) out.push_back(path[path.size() * j / most - 1]);
+  for (size_t j = 1; j <= most; ++j)
+    out.push_back(path[path.size() * j / most - 1]);
   return out;
 }
 
@@ -172,8 +176,8 @@ std::string TournamentResultToTable(const TournamentResult& r) {
       r.games_per_table, r.games, o.seed, o.threads, o.random_opening,
       r.elapsed_seconds);
   out += fmt::format("{:>4} {:<36} {:>8} {:>20} {:>7} {:>22} {:>12}\n", "rank",
-                     "agent", "elo", "95% interval", "games",
-                     "score [95% CI]", "s/move");
+                     "agent", "elo", "95% interval", "games", "score [95% CI]",
+                     "s/move");
   int rank = 0;
   for (int i : r.ranking) {
     const TournamentAgent& a = r.agents[i];
@@ -190,8 +194,8 @@ std::string TournamentResultToTable(const TournamentResult& r) {
                ? "pairwise (first agent finished ahead-level-behind):\n"
                : "pairwise (first agent's wins-draws-losses):\n";
     for (const Pairwise& p : r.pairwise) {
-      out += fmt::format("  {} vs {}: {}-{}-{}\n", o.agents[p.a],
-                         o.agents[p.b], p.wins, p.draws, p.losses);
+      out += fmt::format("  {} vs {}: {}-{}-{}\n", o.agents[p.a], o.agents[p.b],
+                         p.wins, p.draws, p.losses);
     }
   }
   for (const std::string& w : r.warnings) out += "warning: " + w + "\n";
@@ -215,34 +219,35 @@ std::string SprtResultToJson(const SprtResult& r) {
                       {"score_ci95", Pair(a.win_rate_ci95)},
                       {"illegal_actions", a.illegal_actions},
                       {"moves", a.moves},
-                      {"move_seconds",
-                       MoveSeconds(a.moves, a.move_seconds, a.max_move_seconds)}});
+                      {"move_seconds", MoveSeconds(a.moves, a.move_seconds,
+                                                   a.max_move_seconds)}});
   }
-  Json doc = {{"kind", "sprt"},
-              {"command", o.command},
-              {"versions", VersionsJson()},
-              {"game", o.game},
-              {"new", o.new_agent},
-              {"base", o.base_agent},
-              {"elo0", o.elo0},
-              {"elo1", o.elo1},
-              {"alpha", o.alpha},
-              {"beta", o.beta},
-              {"max_games", o.max_games},
-              {"seed", o.seed},
-              {"threads", o.threads},
-              {"random_opening", o.random_opening},
-              {"model", r.model},
-              {"games_per_unit", r.games_per_unit},
-              {"decision", SprtDecisionName(r.decision)},
-              {"games", r.games},
-              {"llr", r.llr},
-              {"bounds", Json::array({r.bounds.lower, r.bounds.upper})},
-              {"elo", {{"estimate", r.elo.estimate}, {"ci95", Pair(r.elo.ci95)}}},
-              {"outcomes", {{"scores", r.counts.values}, {"counts", r.counts.counts}}},
-              {"agents", std::move(agents)},
-              {"llr_path", std::move(path)},
-              {"elapsed_seconds", r.elapsed_seconds}};
+  Json doc = {
+      {"kind", "sprt"},
+      {"command", o.command},
+      {"versions", VersionsJson()},
+      {"game", o.game},
+      {"new", o.new_agent},
+      {"base", o.base_agent},
+      {"elo0", o.elo0},
+      {"elo1", o.elo1},
+      {"alpha", o.alpha},
+      {"beta", o.beta},
+      {"max_games", o.max_games},
+      {"seed", o.seed},
+      {"threads", o.threads},
+      {"random_opening", o.random_opening},
+      {"model", r.model},
+      {"games_per_unit", r.games_per_unit},
+      {"decision", SprtDecisionName(r.decision)},
+      {"games", r.games},
+      {"llr", r.llr},
+      {"bounds", Json::array({r.bounds.lower, r.bounds.upper})},
+      {"elo", {{"estimate", r.elo.estimate}, {"ci95", Pair(r.elo.ci95)}}},
+      {"outcomes", {{"scores", r.counts.values}, {"counts", r.counts.counts}}},
+      {"agents", std::move(agents)},
+      {"llr_path", std::move(path)},
+      {"elapsed_seconds", r.elapsed_seconds}};
   return JsonText(doc) + "\n";
 }
 

@@ -1,5 +1,7 @@
 // RunSprt (sprt.h): batches of units played side by side, looked at unit
 // by unit in order until the ratio leaves its bounds.
+#include "gameai/workbench/sprt.h"
+
 #include <chrono>
 #include <cmath>
 #include <optional>
@@ -9,7 +11,6 @@
 #include "gameai/base/random.h"
 #include "gameai/base/status_macros.h"
 #include "gameai/dynamic/registry.h"
-#include "gameai/workbench/sprt.h"
 #include "play_matches.h"
 
 namespace gameai {
@@ -18,7 +19,8 @@ namespace {
 using workbench_internal::PlayMatches;
 
 absl::Status CheckOptions(const SprtOptions& o) {
-  if (!(o.elo0 < o.elo1) || std::abs(o.elo0) > 1000 || std::abs(o.elo1) > 1000) {
+  if (!(o.elo0 < o.elo1) || std::abs(o.elo0) > 1000 ||
+      std::abs(o.elo1) > 1000) {
     return absl::InvalidArgumentError(fmt::format(
         "elo0={} and elo1={}: accepted elo0 < elo1, both within [-1000, 1000]",
         o.elo0, o.elo1));
@@ -78,8 +80,10 @@ std::vector<Unit> Units(const MatchResult& match, int players,
   };
   if (players == 1) {
     for (size_t g = 0; g + 1 < log.size(); g += 2) {
-      const double a = log[g].agent_of_seat[0] == 0 ? log[g].scores[0] : log[g + 1].scores[0];
-      const double b = log[g].agent_of_seat[0] == 0 ? log[g + 1].scores[0] : log[g].scores[0];
+      const double a = log[g].agent_of_seat[0] == 0 ? log[g].scores[0]
+                                                    : log[g + 1].scores[0];
+      const double b = log[g].agent_of_seat[0] == 0 ? log[g + 1].scores[0]
+                                                    : log[g].scores[0];
       Unit u{.score = a > b ? 1.0 : a < b ? 0.0 : 0.5};
       count(u, u.score);
       units.push_back(u);
@@ -112,7 +116,8 @@ absl::StatusOr<SprtResult> RunSprt(const SprtOptions& options) {
   const bool pentanomial = players == 2;
   result.model = pentanomial ? "pentanomial" : "trinomial";
   result.games_per_unit = players <= 2 ? 2 : 1;
-  result.counts = pentanomial ? SprtCounts::Pentanomial() : SprtCounts::Trinomial();
+  result.counts =
+      pentanomial ? SprtCounts::Pentanomial() : SprtCounts::Trinomial();
   result.bounds = SprtLlrBounds(options.alpha, options.beta);
   MatchOptions batch;
   batch.game = options.game;
@@ -131,11 +136,12 @@ absl::StatusOr<SprtResult> RunSprt(const SprtOptions& options) {
   result.agents[0].spec = options.new_agent;
   result.agents[1].spec = options.base_agent;
   const auto start = std::chrono::steady_clock::now();
-  for (int64_t next = 0; result.decision == SprtDecision::kNone &&
-                         result.games + result.games_per_unit <= options.max_games;) {
+  for (int64_t next = 0;
+       result.decision == SprtDecision::kNone &&
+       result.games + result.games_per_unit <= options.max_games;) {
     // A wave of batches side by side, then their units in order.
     std::vector<std::optional<MatchResult>> wave(options.threads);
-    GAMEAI_RETURN_IF_ERROR(PlayMatches(
+    const absl::Status played = PlayMatches(
         next, next + options.threads, options.threads,
         [&](int64_t b) {
           MatchOptions m = batch;
@@ -145,15 +151,21 @@ absl::StatusOr<SprtResult> RunSprt(const SprtOptions& options) {
         [&](int64_t b, MatchResult match) {
           wave[b - next].emplace(std::move(match));
           return absl::OkStatus();
-        }));
+        });
+    if (absl::IsCancelled(played)) {
+      return absl::CancelledError(
+          fmt::format("the SPRT was stopped after {} games, without a decision",
+                      result.games));
+    }
+    GAMEAI_RETURN_IF_ERROR(played);
     next += options.threads;
     for (std::optional<MatchResult>& match : wave) {
       for (int side = 0; side < 2; ++side) {
         AgentResult& row = result.agents[side];
         row.moves += match->agents[side].moves;
         row.move_seconds += match->agents[side].move_seconds;
-        row.max_move_seconds =
-            std::max(row.max_move_seconds, match->agents[side].max_move_seconds);
+        row.max_move_seconds = std::max(row.max_move_seconds,
+                                        match->agents[side].max_move_seconds);
         row.illegal_actions += match->agents[side].illegal_actions;
       }
       for (const Unit& u : Units(*match, players, result.games_per_unit)) {
@@ -166,13 +178,16 @@ absl::StatusOr<SprtResult> RunSprt(const SprtOptions& options) {
         AgentResult& mine = result.agents[0];
         AgentResult& theirs = result.agents[1];
         mine.wins += u.wins, mine.draws += u.draws, mine.losses += u.losses;
-        theirs.wins += u.losses, theirs.draws += u.draws, theirs.losses += u.wins;
+        theirs.wins += u.losses, theirs.draws += u.draws,
+            theirs.losses += u.wins;
         result.llr = SprtLlr(result.counts, options.elo0, options.elo1);
         if (result.path.size() < kMaxSprtPath) {
           result.path.push_back({result.games, result.llr});
         }
-        if (result.llr >= result.bounds.upper) result.decision = SprtDecision::kH1;
-        if (result.llr <= result.bounds.lower) result.decision = SprtDecision::kH0;
+        if (result.llr >= result.bounds.upper)
+          result.decision = SprtDecision::kH1;
+        if (result.llr <= result.bounds.lower)
+          result.decision = SprtDecision::kH0;
       }
     }
     if (options.on_progress) options.on_progress(result.games);

@@ -106,10 +106,10 @@ double SprtLlr(const SprtCounts& counts, double elo0, double elo1) {
   }
   std::vector<double> seen;
   for (double c : n) seen.push_back(c / total);
-  const std::vector<double> log_p0 = ConstrainedLogProbabilities(
-      seen, counts.values, ExpectedScore(elo0, 0));
-  const std::vector<double> log_p1 = ConstrainedLogProbabilities(
-      seen, counts.values, ExpectedScore(elo1, 0));
+  const std::vector<double> log_p0 =
+      ConstrainedLogProbabilities(seen, counts.values, ExpectedScore(elo0, 0));
+  const std::vector<double> log_p1 =
+      ConstrainedLogProbabilities(seen, counts.values, ExpectedScore(elo1, 0));
   double llr = 0;
   for (size_t k = 0; k < n.size(); ++k) {
     llr += n[k] * (log_p1[k] - log_p0[k]);
@@ -133,7 +133,8 @@ EloEstimate SprtEloEstimate(const SprtCounts& counts) {
     // Every unit alike (all won, say): no spread to measure, so the
     // interval is Wilson's, which treats each unit as one game.
     const Interval wilson = WilsonInterval95(mean * n, n);
-    return {EloOfScore(mean), {EloOfScore(wilson.low), EloOfScore(wilson.high)}};
+    return {EloOfScore(mean),
+            {EloOfScore(wilson.low), EloOfScore(wilson.high)}};
   }
   const double half = 1.959963984540054 * std::sqrt(var / n);
   return {EloOfScore(mean), {EloOfScore(mean - half), EloOfScore(mean + half)}};

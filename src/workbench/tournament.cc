@@ -1,9 +1,8 @@
 #include "gameai/workbench/tournament.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <cmath>
+#include <map>
 #include <optional>
 
 #include "absl/status/status.h"
@@ -40,10 +39,12 @@ void Subsets(const std::vector<int>& pool, int size, std::vector<int>& chosen,
 struct TableSummary {
   explicit TableSummary(int agents) : model(agents) {}
   RatingModel model;
-  std::vector<double> shares;                     // per agent
-  std::vector<std::vector<double>> checkpoint;    // per agent, per point
+  // Per seat of the table's first game (its slot), the sum of its agent's
+  // score shares, also at each checkpoint.
+  std::vector<double> shares;
+  std::vector<std::vector<double>> checkpoint;  // per slot, per point
   std::vector<Pairwise> pairwise;
-  std::vector<AgentResult> rows;                  // per agent of the table
+  std::vector<AgentResult> rows;  // per agent of the table
   int64_t repeated_games = 0;
 };
 
@@ -63,8 +64,12 @@ absl::StatusOr<TableSummary> Summarize(const MatchResult& match,
                                        int agents, bool solitaire,
                                        const std::vector<int64_t>& at) {
   TableSummary s(agents);
-  s.shares.assign(agents, 0);
-  s.checkpoint.assign(agents, std::vector<double>(at.size(), 0));
+  s.shares.assign(table.size(), 0);
+  s.checkpoint.assign(table.size(), std::vector<double>(at.size(), 0));
+  auto slot_of = [&table](int agent) {
+    return static_cast<size_t>(std::find(table.begin(), table.end(), agent) -
+                               table.begin());
+  };
   s.repeated_games = match.repeated_games;
   for (const AgentResult& row : match.agents) s.rows.push_back(row);
   // Every two agents of the table: who finished ahead of whom.
@@ -89,7 +94,7 @@ absl::StatusOr<TableSummary> Summarize(const MatchResult& match,
         if (value == other_value) ahead += 0.5;
       }
       ahead -= 0.5;  // itself
-      s.shares[agent] += ahead / static_cast<double>(k - 1);
+      s.shares[slot_of(agent)] += ahead / static_cast<double>(k - 1);
     }
     for (Pairwise& p : s.pairwise) {
       Rank a_value, b_value;
@@ -100,16 +105,20 @@ absl::StatusOr<TableSummary> Summarize(const MatchResult& match,
       ++(a_value > b_value ? p.wins : a_value < b_value ? p.losses : p.draws);
     }
     std::vector<std::pair<int, Rank>> sorted = seated;
-    std::stable_sort(sorted.begin(), sorted.end(),
-                     [](const auto& x, const auto& y) { return x.second > y.second; });
+    std::stable_sort(
+        sorted.begin(), sorted.end(),
+        [](const auto& x, const auto& y) { return x.second > y.second; });
     FinishingOrder order;
     for (size_t i = 0; i < sorted.size(); ++i) {
-      if (i == 0 || sorted[i].second != sorted[i - 1].second) order.emplace_back();
+      if (i == 0 || sorted[i].second != sorted[i - 1].second)
+        order.emplace_back();
       order.back().push_back(sorted[i].first);
     }
     GAMEAI_RETURN_IF_ERROR(s.model.Add(order));
     while (next_point < at.size() && at[next_point] == game) {
-      for (int agent : table) s.checkpoint[agent][next_point] = s.shares[agent];
+      for (size_t slot = 0; slot < table.size(); ++slot) {
+        s.checkpoint[slot][next_point] = s.shares[slot];
+      }
       ++next_point;
     }
     return absl::OkStatus();
@@ -168,11 +177,11 @@ absl::Status CheckOptions(const TournamentOptions& options) {
         "threads={} must be in [1, {}]", options.threads, kMaxMatchThreads));
   }
   if (!options.anchor.empty() &&
-      std::find(options.agents.begin(), options.agents.end(),
-                options.anchor) == options.agents.end()) {
-    return absl::InvalidArgumentError(fmt::format(
-        "anchor '{}' is not one of the agents ({})", options.anchor,
-        fmt::join(options.agents, ", ")));
+      std::find(options.agents.begin(), options.agents.end(), options.anchor) ==
+          options.agents.end()) {
+    return absl::InvalidArgumentError(
+        fmt::format("anchor '{}' is not one of the agents ({})", options.anchor,
+                    fmt::join(options.agents, ", ")));
   }
   return absl::OkStatus();
 }
@@ -190,6 +199,7 @@ absl::Status Assemble(const std::vector<std::optional<TableSummary>>& summaries,
   result.agents.resize(n);
   std::vector<std::vector<double>> curve(n, std::vector<double>(at.size(), 0));
   std::vector<int64_t> tables_of(n, 0);
+  std::map<std::pair<int, int>, Pairwise> pairwise;
   int64_t repeated = 0;
   for (int64_t t = 0; t < tables; ++t) {
     const TableSummary& s = *summaries[t];
@@ -201,25 +211,24 @@ absl::Status Assemble(const std::vector<std::optional<TableSummary>>& summaries,
       TournamentAgent& a = result.agents[agent];
       const AgentResult& row = s.rows[slot];
       ++tables_of[agent];
-      a.score += s.shares[agent];
+      a.score += s.shares[slot];
       a.illegal_actions += row.illegal_actions;
       a.moves += row.moves;
       a.move_seconds += row.move_seconds;
       a.max_move_seconds = std::max(a.max_move_seconds, row.max_move_seconds);
-      for (size_t j = 0; j < at.size(); ++j) curve[agent][j] += s.checkpoint[agent][j];
+      for (size_t j = 0; j < at.size(); ++j)
+        curve[agent][j] += s.checkpoint[slot][j];
     }
     for (const Pairwise& p : s.pairwise) {
-      auto same = std::find_if(result.pairwise.begin(), result.pairwise.end(),
-                               [&](const Pairwise& q) { return q.a == p.a && q.b == p.b; });
-      if (same == result.pairwise.end()) {
-        result.pairwise.push_back(p);
-      } else {
-        same->wins += p.wins;
-        same->draws += p.draws;
-        same->losses += p.losses;
-      }
+      Pairwise& sum =
+          pairwise.try_emplace({p.a, p.b}, Pairwise{p.a, p.b}).first->second;
+      sum.wins += p.wins;
+      sum.draws += p.draws;
+      sum.losses += p.losses;
     }
   }
+  // In the order given: by first agent, then second.
+  for (const auto& [pair, p] : pairwise) result.pairwise.push_back(p);
   for (int i = 0; i < n; ++i) {
     TournamentAgent& a = result.agents[i];
     a.spec = options.agents[i];
@@ -234,14 +243,11 @@ absl::Status Assemble(const std::vector<std::optional<TableSummary>>& summaries,
            .ci95 = WilsonInterval95(curve[i][j], static_cast<double>(games))});
     }
   }
-  std::sort(result.pairwise.begin(), result.pairwise.end(),
-            [](const Pairwise& x, const Pairwise& y) {
-              return std::pair(x.a, x.b) < std::pair(y.a, y.b);
-            });
   result.anchor = options.anchor;
   if (result.anchor.empty()) {
-    const bool has_random = std::find(options.agents.begin(), options.agents.end(),
-                                      "random") != options.agents.end();
+    const bool has_random =
+        std::find(options.agents.begin(), options.agents.end(), "random") !=
+        options.agents.end();
     result.anchor = has_random ? "random" : options.agents[0];
   }
   const int anchor_index = static_cast<int>(
@@ -254,7 +260,9 @@ absl::Status Assemble(const std::vector<std::optional<TableSummary>>& summaries,
     result.ranking.push_back(i);
   }
   std::stable_sort(result.ranking.begin(), result.ranking.end(),
-                   [&](int x, int y) { return result.ratings.elo[x] > result.ratings.elo[y]; });
+                   [&](int x, int y) {
+                     return result.ratings.elo[x] > result.ratings.elo[y];
+                   });
   // A rating order that a head-to-head score contradicts is worth a look.
   for (const Pairwise& p : result.pairwise) {
     const double games = static_cast<double>(p.wins + p.draws + p.losses);
@@ -365,7 +373,8 @@ absl::StatusOr<TournamentPlan> TournamentPlan::Create(
   // Every table plays the same games, rounded up to whole rotations.
   MatchOptions first;
   first.game = options.game;
-  for (int agent : result.tables[0]) first.agents.push_back(options.agents[agent]);
+  for (int agent : result.tables[0])
+    first.agents.push_back(options.agents[agent]);
   first.games = options.games_per_pairing;
   GAMEAI_ASSIGN_OR_RETURN(result.games_per_table, PlannedGames(first));
   if (result.games_per_table > kMaxTournamentGames / tables) {
@@ -443,7 +452,7 @@ absl::StatusOr<TournamentResult> RunTournament(
   absl::Mutex progress_mutex;
   int64_t games_done = 0;
   const auto start = std::chrono::steady_clock::now();
-  GAMEAI_RETURN_IF_ERROR(PlayMatches(
+  const absl::Status played = PlayMatches(
       0, plan.tables(), options.threads,
       [&](int64_t t) {
         MatchOptions m = plan.TableMatch(t);
@@ -451,11 +460,19 @@ absl::StatusOr<TournamentResult> RunTournament(
         m.on_progress = [&](int64_t, int64_t) {
           absl::MutexLock lock(&progress_mutex);
           ++games_done;
-          if (options.on_progress) options.on_progress(games_done, plan.games());
+          if (options.on_progress)
+            options.on_progress(games_done, plan.games());
         };
         return m;
       },
-      [&](int64_t t, MatchResult match) { return plan.AddTable(t, match); }));
+      [&](int64_t t, MatchResult match) { return plan.AddTable(t, match); });
+  if (absl::IsCancelled(played)) {
+    absl::MutexLock lock(&progress_mutex);
+    return absl::CancelledError(
+        fmt::format("the tournament was stopped after {} of its {} games",
+                    games_done, plan.games()));
+  }
+  GAMEAI_RETURN_IF_ERROR(played);
   return plan.Finish(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count());
@@ -477,7 +494,8 @@ absl::StatusOr<TournamentResult> TournamentOfMatch(const MatchResult& match) {
   }
   TournamentResult result;
   result.options.game = match.game;
-  for (const AgentResult& a : match.agents) result.options.agents.push_back(a.spec);
+  for (const AgentResult& a : match.agents)
+    result.options.agents.push_back(a.spec);
   result.options.games_per_pairing = match.games;
   result.options.seed = match.seed;
   result.options.threads = match.threads;

@@ -1,11 +1,12 @@
 // The SPRT's statistics: its bounds, the ratio's direction, and its error
 // rates on simulated results at elo0 and elo1.
+#include "gameai/workbench/sprt.h"
+
 #include <cmath>
 #include <cstdio>
 
 #include "gameai/base/random.h"
 #include "gameai/workbench/ratings.h"
-#include "gameai/workbench/sprt.h"
 #include "gtest/gtest.h"
 
 namespace gameai {
@@ -22,7 +23,7 @@ TEST(Sprt, BoundsAreWaldsOnes) {
 
 TEST(Sprt, RatioLeansTowardTheHypothesisTheResultsFit) {
   SprtCounts good = SprtCounts::Pentanomial(), even = good;
-  good.counts = {5, 10, 40, 30, 15};  // mean 0.5875: about +61 Elo
+  good.counts = {5, 10, 40, 30, 15};   // mean 0.5875: about +61 Elo
   even.counts = {10, 20, 40, 20, 10};  // mean 0.5
   EXPECT_GT(SprtLlr(good, 0, 40), 0);
   EXPECT_LT(SprtLlr(even, 0, 40), 0);
@@ -92,8 +93,10 @@ double Tolerance() { return 3 * std::sqrt(0.05 * 0.95 / kRuns); }
 TEST(Sprt, PentanomialErrorRatesStayWithinAlphaAndBeta) {
   const double false_h1 = ErrorRate(0, SprtDecision::kH1, true, kRuns);
   const double false_h0 = ErrorRate(30, SprtDecision::kH0, true, kRuns);
-  std::printf("pentanomial: H1 accepted at elo0 in %.3f, H0 at elo1 in %.3f of %d runs\n",
-              false_h1, false_h0, kRuns);
+  std::printf(
+      "pentanomial: H1 accepted at elo0 in %.3f, H0 at elo1 in %.3f of %d "
+      "runs\n",
+      false_h1, false_h0, kRuns);
   EXPECT_LE(false_h1, 0.05 + Tolerance());
   EXPECT_LE(false_h0, 0.05 + Tolerance());
   // Far from both hypotheses the test hardly errs.
@@ -103,8 +106,9 @@ TEST(Sprt, PentanomialErrorRatesStayWithinAlphaAndBeta) {
 TEST(Sprt, TrinomialErrorRatesStayWithinAlphaAndBeta) {
   const double false_h1 = ErrorRate(0, SprtDecision::kH1, false, kRuns);
   const double false_h0 = ErrorRate(30, SprtDecision::kH0, false, kRuns);
-  std::printf("trinomial: H1 accepted at elo0 in %.3f, H0 at elo1 in %.3f of %d runs\n",
-              false_h1, false_h0, kRuns);
+  std::printf(
+      "trinomial: H1 accepted at elo0 in %.3f, H0 at elo1 in %.3f of %d runs\n",
+      false_h1, false_h0, kRuns);
   EXPECT_LE(false_h1, 0.05 + Tolerance());
   EXPECT_LE(false_h0, 0.05 + Tolerance());
 }

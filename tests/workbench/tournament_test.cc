@@ -49,10 +49,12 @@ TEST(TournamentTables, MorePlayersMeetEquallyOften) {
 }
 
 TEST(TournamentTables, TooFewOrTooManyAgentsAreErrors) {
-  EXPECT_EQ(TournamentTables(TournamentFormat::kRoundRobin, 4, 5).status().code(),
-            absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(TournamentTables(TournamentFormat::kRoundRobin, 64, 5).status().code(),
-            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      TournamentTables(TournamentFormat::kRoundRobin, 4, 5).status().code(),
+      absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      TournamentTables(TournamentFormat::kRoundRobin, 64, 5).status().code(),
+      absl::StatusCode::kInvalidArgument);
 }
 
 TournamentOptions MancalaOptions(int threads) {
@@ -77,7 +79,8 @@ TEST(Tournament, ResultsDoNotDependOnTheThreads) {
     EXPECT_EQ(one.agents[i].elo_ci95.low, two.agents[i].elo_ci95.low);
     ASSERT_EQ(one.agents[i].progress.size(), two.agents[i].progress.size());
     for (size_t k = 0; k < one.agents[i].progress.size(); ++k) {
-      EXPECT_EQ(one.agents[i].progress[k].score, two.agents[i].progress[k].score);
+      EXPECT_EQ(one.agents[i].progress[k].score,
+                two.agents[i].progress[k].score);
     }
   }
   ASSERT_EQ(one.pairwise.size(), two.pairwise.size());
@@ -106,7 +109,8 @@ TEST(Tournament, RatingsFollowThePairwiseResults) {
   EXPECT_EQ(r.model, "bradley-terry");
   ASSERT_EQ(r.pairwise.size(), 6u);
   for (const Pairwise& p : r.pairwise) {
-    const double score = (p.wins + 0.5 * p.draws) / (p.wins + p.draws + p.losses);
+    const double score =
+        (p.wins + 0.5 * p.draws) / (p.wins + p.draws + p.losses);
     if (score > 0.5) EXPECT_GT(r.agents[p.a].elo, r.agents[p.b].elo);
     if (score < 0.5) EXPECT_LT(r.agents[p.a].elo, r.agents[p.b].elo);
     EXPECT_EQ(p.wins + p.draws + p.losses, 40);
@@ -125,7 +129,8 @@ TEST(Tournament, RatingsFollowThePairwiseResults) {
 TEST(Tournament, MoreThanTwoPlayersArePlackettLuceOverTables) {
   TournamentOptions o;
   o.game = "minirisk(players=3)";
-  o.agents = {"random", "fixed", "planner(rollouts=20)", "naive_mc(rollouts=10)"};
+  o.agents = {"random", "fixed", "planner(rollouts=20)",
+              "naive_mc(rollouts=10)"};
   o.games_per_pairing = 30;  // 3 cyclic orders, 10 each
   o.threads = 2;
   const TournamentResult r = *RunTournament(o);
@@ -157,7 +162,8 @@ TEST(Tournament, PairedSeedsGiveBothSeatingsTheSameDice) {
     };
     ASSERT_TRUE(RunMatch(m).ok());
     int same = 0;
-    for (int64_t i = 0; i < 20; i += 2) same += first_roll[i] == first_roll[i + 1];
+    for (int64_t i = 0; i < 20; i += 2)
+      same += first_roll[i] == first_roll[i + 1];
     if (paired) {
       EXPECT_EQ(same, 10);
     } else {
@@ -174,7 +180,8 @@ TEST(Tournament, BadOptionsAreNamed) {
   EXPECT_NE(s.message().find("listed twice"), std::string::npos);
   o = MancalaOptions(1);
   o.agents = {"greedy"};
-  EXPECT_EQ(RunTournament(o).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(RunTournament(o).status().code(),
+            absl::StatusCode::kInvalidArgument);
   o = MancalaOptions(1);
   o.anchor = "strongest";
   s = RunTournament(o).status();

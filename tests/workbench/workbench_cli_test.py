@@ -6,9 +6,11 @@ SPRT's decisions on real agents, the documented JSON fields, reports that
 never replace a file, and bad input named with nothing written."""
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 CLI = []
@@ -191,6 +193,29 @@ class WorkbenchCliTest(unittest.TestCase):
             self.assertEqual(cycled.returncode, 2)
             self.assertIn("one agent per seat", cycled.stderr)
             self.assertFalse(os.path.exists(os.path.join(tmp, "c.html")))
+
+    def test_ctrl_c_stops_without_results_or_report(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for args in (["tournament", "mancala", "--agents",
+                          "strongest,advanced,random"],
+                         ["sprt", "mancala", "--agents", "strongest,advanced",
+                          "--elo0", "0", "--elo1", "50"]):
+                page = os.path.join(tmp, args[0] + ".html")
+                proc = subprocess.Popen(CLI + args + ["--html", page],
+                                        stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+                try:
+                    time.sleep(1.5)  # strongest is thinking
+                    proc.send_signal(signal.SIGINT)
+                    out, err = proc.communicate(timeout=120)
+                finally:
+                    if proc.poll() is None:
+                        proc.kill()
+                        proc.wait()
+                self.assertEqual(proc.returncode, 130, err)
+                self.assertIn("was stopped after", err)
+                self.assertEqual(out, "")
+                self.assertFalse(os.path.exists(page))
 
     def test_bad_input_is_named(self):
         cases = [

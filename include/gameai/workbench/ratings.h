@@ -71,8 +71,8 @@ class RatingModel {
 };
 
 struct Ratings {
-  std::vector<double> elo;        // per agent, the anchor's is 0
-  std::vector<Interval> ci95;     // elo ± 1.96 standard errors
+  std::vector<double> elo;     // per agent, the anchor's is 0
+  std::vector<Interval> ci95;  // elo ± 1.96 standard errors
   // covariance: of the Elo ratings (n × n, the anchor's row and column 0).
   std::vector<std::vector<double>> covariance;
   // los[i][j]: the likelihood that i is stronger than j,
@@ -82,9 +82,9 @@ struct Ratings {
   int iterations = 0;  // Newton steps taken
 };
 
-// FitRatings: the maximum of model.WithPrior() by Newton's method. FailedPrecondition
-// when the games do not connect every agent to the anchor (their relative
-// ratings are then not determined).
+// FitRatings: the maximum of model.WithPrior() by Newton's method.
+// FailedPrecondition when the games do not connect every agent to the anchor
+// (their relative ratings are then not determined).
 absl::StatusOr<Ratings> FitRatings(const RatingModel& model, int anchor);
 
 // EloScale: 400 / ln 10, Elo points per unit of θ.

@@ -99,10 +99,10 @@ struct Pairwise {
 };
 
 struct TournamentResult {
-  TournamentOptions options;     // as given (callbacks unset)
-  std::string anchor;            // the spec rated 0
-  int num_players = 0;           // the game's seats
-  std::string model;             // "bradley-terry" or "plackett-luce"
+  TournamentOptions options;  // as given (callbacks unset)
+  std::string anchor;         // the spec rated 0
+  int num_players = 0;        // the game's seats
+  std::string model;          // "bradley-terry" or "plackett-luce"
   std::vector<std::vector<int>> tables;
   int64_t games_per_table = 0;  // as played (rounded up)
   // rounds_per_table: finishing orders per table (a solitaire table's
@@ -123,7 +123,8 @@ struct TournamentResult {
 // table's result goes to AddTable, in any order; Finish rates them.
 class TournamentPlan {
  public:
-  static absl::StatusOr<TournamentPlan> Create(const TournamentOptions& options);
+  static absl::StatusOr<TournamentPlan> Create(
+      const TournamentOptions& options);
   TournamentPlan(TournamentPlan&&) noexcept;
   TournamentPlan& operator=(TournamentPlan&&) noexcept;
   ~TournamentPlan();
