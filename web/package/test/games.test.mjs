@@ -9,7 +9,7 @@ test('the package lists the games of the build', () => {
   const games = gameai.registeredGames();
   assert.ok(games.length >= 1);
   assert.ok(games.includes('mancala'), games.join(','));
-  assert.equal(gameai.version(), 5);
+  assert.equal(gameai.version(), 6);  // GAMEAI_C_API_VERSION
 });
 
 for (const name of gameai.registeredGames()) {
