@@ -35,16 +35,19 @@ void BM_Yacht_RandomPlayout(benchmark::State& state) {
 }
 BENCHMARK(BM_Yacht_RandomPlayout);
 
+// The optimal table: Args({threads, yahtzee_bonus}).
 void BM_Yacht_Solve(benchmark::State& state) {
   for (auto _ : state) {
-    auto table =
-        OptimalTable::Compute({.players = 1}, static_cast<int>(state.range(0)));
+    auto table = OptimalTable::Compute(
+        {.players = 1, .yahtzee_bonus = state.range(1) != 0},
+        static_cast<int>(state.range(0)));
     benchmark::DoNotOptimize((*table)->StartValue());
   }
 }
 BENCHMARK(BM_Yacht_Solve)
-    ->Arg(1)
-    ->Arg(2)
+    ->Args({1, 0})
+    ->Args({2, 0})
+    ->Args({2, 1})
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
 

@@ -103,7 +103,7 @@ std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card,
   return {best, best_value};
 }
 
-void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
+void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan) const {
   const DiceTables& t = DiceTables::Get();
   const int first5 = t.FirstOfSize(kNumDice);
   // What follows each category: upper ones by how many dice of the face
@@ -128,9 +128,11 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
   for (int c = 0; c < kNumCategories; ++c) {
     if (card.open & (1 << c)) open_categories[open_count++] = c;
   }
-  const bool plain = !rules_.options().yahtzee_bonus;
+  const bool bonus_rules = rules_.options().yahtzee_bonus;
   for (int r = 0; r < kNumRolls; ++r) {
     double best = -1;
+    // Only a yacht can be a joker: every other roll scores plainly.
+    const bool plain = !bonus_rules || base_[kYacht][r] != 50;
     for (int i = 0; i < open_count; ++i) {
       const int c = open_categories[i];
       int points;
@@ -148,16 +150,9 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
     }
     plan.level[0][r] = best;
   }
-  for (int level = 0; level < 3; ++level) {
+  for (int level = 0; level < 2; ++level) {
+    FillKeeps(plan, level);
     auto& keep = plan.keep[level];
-    // Keeps of five dice: stop rolling. Smaller: the mean over one more die.
-    for (int r = 0; r < kNumRolls; ++r) keep[first5 + r] = plan.level[level][r];
-    for (int id = first5 - 1; id >= 0; --id) {
-      double sum = 0;
-      for (int f = 1; f <= kFaces; ++f) sum += keep[t.With(id, f)];
-      keep[id] = sum * (1.0 / kFaces);  // a multiply: divisions are slow
-    }
-    if (level == 2) break;
     // The best keep inside each multiset, growing one die at a time:
     // best(K) = max(keep(K), best(K less one die of each face it holds)).
     std::array<double, kNumMultisets> best;
@@ -172,6 +167,49 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
     for (int r = 0; r < kNumRolls; ++r)
       plan.level[level + 1][r] = best[first5 + r];
   }
+}
+
+void OptimalTable::FillKeeps(TurnPlan& plan, int level) {
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
+  auto& keep = plan.keep[level];
+  // Keeps of five dice: stop rolling. Smaller: the mean over one more die.
+  for (int r = 0; r < kNumRolls; ++r) keep[first5 + r] = plan.level[level][r];
+  for (int id = first5 - 1; id >= 0; --id) {
+    double sum = 0;
+    for (int f = 1; f <= kFaces; ++f) sum += keep[t.With(id, f)];
+    keep[id] = sum * (1.0 / kFaces);  // a multiply: divisions are slow
+  }
+}
+
+namespace {
+
+// RollAllFive: the value of a turn's start, the mean of level 2 over the
+// 252 rolls of five dice (the table's entry, computed the same way
+// wherever it is needed).
+double RollAllFive(const OptimalTable::TurnPlan& plan) {
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
+  double sum = 0;
+  for (int r = 0; r < kNumRolls; ++r) {
+    sum += t.Probability(first5 + r) * plan.level[2][r];
+  }
+  return sum;
+}
+
+}  // namespace
+
+void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
+  PlanLevels(card, plan);
+  FillKeeps(plan, 2);
+  plan.keep[2][0] = RollAllFive(plan);  // exactly the table's entry
+}
+
+double OptimalTable::TurnStartValue(const Scorecard& card,
+                                    TurnPlan& plan) const {
+  // Without the keeps of fewer dice PlanTurn fills for agents.
+  PlanLevels(card, plan);
+  return RollAllFive(plan);
 }
 
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
@@ -200,16 +238,31 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
       for (int i = begin; i < end; ++i) {
         const int open = masks[i];
         const int closed_upper = ~open & 63;
+        // Below 63 minus the most the open upper boxes can add, the bonus
+        // is out of reach: every such total plays alike (the same points,
+        // the same totals-out-of-reach after each box), so one is
+        // computed and its value copied, bit for bit.
+        int most_upper = 0;
+        for (int c = 0; c <= kSixes; ++c) {
+          if (open & (1 << c)) most_upper += kNumDice * (c + 1);
+        }
+        const int out_of_reach_below = kUpperCap - most_upper;
+        int computed_below[2] = {-1, -1};  // per flag: the total computed
         for (int upper = 0; upper <= kUpperCap; ++upper) {
           if (!(reach[closed_upper] & (uint64_t{1} << upper))) continue;
           for (int flag = 0; flag < flags; ++flag) {
             if (flag && (open & (1 << kYacht)))
               continue;  // 50 needs YACHT closed
+            double& value = table->values_[Index(open, upper, flag)];
+            if (upper < out_of_reach_below && computed_below[flag] >= 0) {
+              value = table->values_[Index(open, computed_below[flag], flag)];
+              continue;
+            }
+            if (upper < out_of_reach_below) computed_below[flag] = upper;
             const Scorecard card{static_cast<uint16_t>(open), 0,
                                  static_cast<uint8_t>(upper),
                                  static_cast<uint8_t>(flag)};
-            table->PlanTurn(card, *plan);
-            table->values_[Index(open, upper, flag)] = plan->keep[2][0];
+            value = table->TurnStartValue(card, *plan);
           }
         }
       }

@@ -84,6 +84,12 @@ class OptimalTable {
 
  private:
   explicit OptimalTable(const Rules& rules);
+  // PlanLevels: PlanTurn's levels 0..2 and keeps 0..1; FillKeeps: keep
+  // `level` from level `level`; TurnStartValue: Expected(card) computed
+  // from the table after it (the table's own computation).
+  void PlanLevels(const Scorecard& card, TurnPlan& plan) const;
+  static void FillKeeps(TurnPlan& plan, int level);
+  double TurnStartValue(const Scorecard& card, TurnPlan& plan) const;
   static int Index(int open, int upper, int yacht50) {
     return ((open << 6) | upper) * 2 + yacht50;
   }
