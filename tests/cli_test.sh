@@ -31,7 +31,7 @@ expect_status 2 "unknown game 'chess'; available games: mancala, yacht" match ch
 expect_status 2 "pits=0 is out of range" match 'mancala(pits=0)' --agents random
 expect_status 2 "unknown parameter 'pitz'" match 'mancala(pitz=3)' --agents random
 expect_status 2 "bad spec" match 'mancala(pits=3' --agents random
-expect_status 2 "unknown agent 'nobot'.*random, greedy, alphabeta, mcts, beginner, advanced, strongest" match mancala --agents random,nobot
+expect_status 2 "unknown agent 'nobot'.*random, greedy, alphabeta, mcts, beginner, advanced, strongest, perfect" match mancala --agents random,nobot
 expect_status 2 "simulations=0 is out of range" match mancala --agents 'mcts(simulations=0),random'
 expect_status 2 "usage: gameai uecda" uecda --port 1
 # Without --port: the UECda server's default, 42485. On 127.0.0.2 (loopback

@@ -76,7 +76,7 @@ TEST(LoadAgent, UnknownAgentListsTheValidOnes) {
   ASSERT_FALSE(agent.ok());
   EXPECT_TRUE(Mentions(
       agent.status(),
-      "random, greedy, alphabeta, mcts, beginner, advanced, strongest"));
+      "random, greedy, alphabeta, mcts, beginner, advanced, strongest, perfect"));
 }
 
 TEST(LoadAgent, BadOptionIsRejected) {

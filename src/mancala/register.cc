@@ -6,6 +6,7 @@
 #include "gameai/mancala/internal/alphabeta.h"
 #include "gameai/mancala/internal/greedy.h"
 #include "gameai/mancala/mancala.h"
+#include "gameai/mancala/perfect.h"
 #include "gameai/mancala/solver.h"
 #include "gameai/search/mcts.h"
 
@@ -18,6 +19,7 @@ std::vector<AgentEntry> Agents() {
                                     MctsAgentEntry<Rules>()};
   for (AgentEntry& level : LevelAgentEntries())
     agents.push_back(std::move(level));
+  agents.push_back(PerfectAgentEntry());
   return agents;
 }
 

@@ -11,8 +11,8 @@
 #include "gameai/base/random.h"
 #include "gameai/base/status_macros.h"
 #include "gameai/base/stop_request.h"
-#include "gameai/mancala/internal/alphabeta.h"
 #include "gameai/mancala/endgame_db.h"
+#include "gameai/mancala/internal/alphabeta.h"
 #include "platform/huge_pages.h"
 
 namespace gameai::mancala {
@@ -62,7 +62,7 @@ struct alignas(64) Bucket {
 // AlignedBuckets: n zeroed buckets, each on its own cache line.
 ZeroedPtr<Bucket> AlignedBuckets(size_t n) { return ZeroedArray<Bucket>(n); }
 
-class KalahSolver {
+class MarginSearch {
  public:
   // db: the endgame database (filled on demand unless complete), or none.
   // Budget: nodes (0: none) and a deadline (none: time_point::max()).
@@ -72,10 +72,8 @@ class KalahSolver {
         std::chrono::steady_clock::time_point::max();
   };
 
-  KalahSolver(const Rules& rules, int tt_log2_size, EndgameDb* db,
-              Budget budget)
+  MarginSearch(const Rules& rules, int tt_log2_size, EndgameDb* db)
       : rules_(rules),
-        budget_(budget),
         db_(db),
         db_seeds_(db != nullptr ? db->max_seeds() : -1),
         exact_keys_(rules.pits() <= 6),
@@ -139,6 +137,13 @@ class KalahSolver {
 
   // allocated: false when the table did not fit in memory.
   bool allocated() const { return table_ != nullptr; }
+  // StartCall: a new budget, and the counts from zero; the table stays.
+  void StartCall(Budget budget) {
+    budget_ = budget;
+    stopped_ = false;
+    nodes_ = 0;
+    probes_ = 0;
+  }
   int64_t nodes() const { return nodes_; }
   int probes() const { return probes_; }
 
@@ -425,8 +430,23 @@ absl::StatusOr<int> TableLog2(const Rules& rules, const Position& state,
 
 }  // namespace
 
-absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const Position& state,
-                                       const SolverOptions& options) {
+struct KalahSolver::Impl {
+  Rules rules;
+  SolverOptions options;
+  int tt_log2_size = 0;
+  int db_seeds = -1;
+  std::string db_source;
+  double db_seconds = 0;  // building or loading the database
+  bool solved_before = false;
+  std::unique_ptr<EndgameDb> db;
+  std::unique_ptr<MarginSearch> search;
+};
+
+KalahSolver::KalahSolver(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+KalahSolver::~KalahSolver() = default;
+
+absl::StatusOr<std::unique_ptr<KalahSolver>> KalahSolver::Create(
+    const Rules& rules, const SolverOptions& options, const Position& sizing) {
   if (options.tt_log2_size != -1 &&
       (options.tt_log2_size < 10 || options.tt_log2_size > 30)) {
     return absl::InvalidArgumentError(
@@ -445,41 +465,59 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const Position& state
         "budget above 0",
         options.max_nodes, options.max_seconds));
   }
-  const auto start = std::chrono::steady_clock::now();
-  SolveResult result;
-  result.db_seeds = ChooseDbSeeds(rules, options);
+  auto impl = std::make_unique<Impl>(Impl{.rules = rules, .options = options});
+  impl->db_seeds = ChooseDbSeeds(rules, options);
   const int64_t db_bytes =
-      result.db_seeds >= 0 ? EndgameDb::Entries(rules.pits(), result.db_seeds)
-                           : 0;
+      impl->db_seeds >= 0 ? EndgameDb::Entries(rules.pits(), impl->db_seeds)
+                          : 0;
   GAMEAI_ASSIGN_OR_RETURN(
-      result.tt_log2_size,
-      TableLog2(rules, state, result.db_seeds, db_bytes, options));
-  std::unique_ptr<EndgameDb> db;
-  if (result.db_seeds >= 0) {
+      impl->tt_log2_size,
+      TableLog2(rules, sizing, impl->db_seeds, db_bytes, options));
+  const auto db_start = std::chrono::steady_clock::now();
+  if (impl->db_seeds >= 0) {
     bool loaded = false;
     GAMEAI_ASSIGN_OR_RETURN(
-        std::unique_ptr<EndgameDb> made,
-        options.db_file.empty()
-            ? EndgameDb::Create(rules, result.db_seeds)
-            : EndgameDb::LoadOrBuild(rules, result.db_seeds, options.db_file,
-                                     &loaded));
-    db = std::move(made);
-    result.db_source = options.db_file.empty() ? "on demand"
-                       : loaded                ? "loaded"
-                                               : "built";
+        impl->db, options.db_file.empty()
+                      ? EndgameDb::Create(rules, impl->db_seeds)
+                      : EndgameDb::LoadOrBuild(rules, impl->db_seeds,
+                                               options.db_file, &loaded));
+    impl->db_source = options.db_file.empty() ? "on demand"
+                      : loaded                ? "loaded"
+                                              : "built";
   }
-  result.db_seconds = SecondsSince(start);
-  KalahSolver::Budget budget{.nodes = options.max_nodes};
+  impl->db_seconds = SecondsSince(db_start);
+  impl->search = std::make_unique<MarginSearch>(impl->rules, impl->tt_log2_size,
+                                                impl->db.get());
+  if (!impl->search->allocated()) {
+    return absl::ResourceExhaustedError(fmt::format(
+        "solver: no memory for 2^{} table entries", impl->tt_log2_size));
+  }
+  return std::unique_ptr<KalahSolver>(new KalahSolver(std::move(impl)));
+}
+
+SolveResult KalahSolver::Solve(const Position& state) {
+  return Solve(state, std::chrono::steady_clock::now());
+}
+
+SolveResult KalahSolver::Solve(const Position& state,
+                               std::chrono::steady_clock::time_point start) {
+  const Rules& rules = impl_->rules;
+  const SolverOptions& options = impl_->options;
+  MarginSearch& solver = *impl_->search;
+  SolveResult result;
+  result.tt_log2_size = impl_->tt_log2_size;
+  result.db_seeds = impl_->db_seeds;
+  result.db_source = impl_->db_source;
+  // The database's cost belongs to the first solve it was made for.
+  result.db_seconds = impl_->solved_before ? 0 : impl_->db_seconds;
+  impl_->solved_before = true;
+  MarginSearch::Budget budget{.nodes = options.max_nodes};
   if (options.max_seconds > 0) {
     budget.deadline =
         start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                     std::chrono::duration<double>(options.max_seconds));
   }
-  KalahSolver solver(rules, result.tt_log2_size, db.get(), budget);
-  if (!solver.allocated()) {
-    return absl::ResourceExhaustedError(fmt::format(
-        "solver: no memory for 2^{} table entries", result.tt_log2_size));
-  }
+  solver.StartCall(budget);
   // The first guess: a short heuristic search's score (1/16 seeds, stores
   // included) less the stores, for the side to move.
   auto guess_of = [&](const Position& s) {
@@ -522,7 +560,7 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const Position& state
     const int future =
         state.to_move == 0 ? result.margin - stores : stores - result.margin;
     const Move best = solver.BestMove(state, future);
-    result.solved = best != KalahSolver::kNoMove;
+    result.solved = best != MarginSearch::kNoMove;
     result.best_move = result.solved ? best : 0;
   } else {
     MoveList moves;
@@ -547,12 +585,21 @@ absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const Position& state
   }
   result.nodes = solver.nodes();
   result.probes = solver.probes();
-  if (db != nullptr) {
-    result.db_bytes = db->bytes();
-    result.db_entries_filled = db->filled();
+  if (impl_->db != nullptr) {
+    result.db_bytes = impl_->db->bytes();
+    result.db_entries_filled = impl_->db->filled();
   }
   result.seconds = SecondsSince(start);
   return result;
+}
+
+absl::StatusOr<SolveResult> SolveKalah(const Rules& rules,
+                                       const Position& state,
+                                       const SolverOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<KalahSolver> solver,
+                          KalahSolver::Create(rules, options, state));
+  return solver->Solve(state, start);
 }
 
 }  // namespace gameai::mancala

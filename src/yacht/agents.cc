@@ -7,6 +7,7 @@
 #include "fmt/format.h"
 #include "gameai/base/status_macros.h"
 #include "gameai/kernel/kernel_adapter.h"
+#include "gameai/yacht/internal/turn_choice.h"
 #include "gameai/yacht/optimal.h"
 
 namespace gameai::yacht {
@@ -37,36 +38,21 @@ class OptimalAgent final : public Agent {
     if (!table.ok()) return table.status();
     const Scorecard& card = s.cards[seat()];
     const auto [category, score_value] = (*table)->BestCategory(card, s.dice);
-    options_.clear();
-    options_.push_back({fmt::format("score {}", CategoryName(category)),
-                        card.total + score_value});
-    Action best = kFirstScoreAction + category;
-    double best_value = score_value;
     if (s.rolls_left > 0) {
       if (plan_ == nullptr) plan_ = std::make_unique<OptimalTable::TurnPlan>();
       (*table)->PlanTurn(card, *plan_);
-      for (uint16_t keep : DiceTables::Get().SubMultisets(s.dice)) {
-        if (keep == s.dice) continue;  // keeping all five: scoring does that
-        const double value = plan_->keep[s.rolls_left - 1][keep];
-        const int mask = Rules::CanonicalHold(s.dice, keep);
-        options_.push_back({rules.MoveToString(s, static_cast<Move>(mask)),
-                            card.total + value});
-        if (value > best_value) {  // ties: score now, no pointless roll
-          best_value = value;
-          best = mask;
-        }
-      }
     }
-    std::stable_sort(
-        options_.begin(), options_.end(),
-        [](const auto& a, const auto& b) { return a.second > b.second; });
+    const Action best =
+        ChooseInTurn(rules, s, category, score_value, plan_.get(), options_);
+    // Shown as final scores: the points so far plus those to come.
+    for (auto& option : options_) option.second += card.total;
     return best;
   }
 
  private:
   std::string cache_;
   std::unique_ptr<OptimalTable::TurnPlan> plan_;
-  std::vector<std::pair<std::string, double>> options_;
+  TurnOptions options_;
 };
 
 class GreedyAgent final : public Agent {

@@ -78,6 +78,11 @@ double OptimalTable::CategoryValue(const Scorecard& card, int category,
                                    int dice) const {
   const int points = rules_.ScoreFor(card, category, dice);
   if (points < 0) return -1;
+  return points + Expected(NextCard(card, category, dice));
+}
+
+Scorecard OptimalTable::NextCard(const Scorecard& card, int category,
+                                 int dice) {
   Scorecard next = card;
   next.open = static_cast<uint16_t>(card.open & ~(1 << category));
   if (category <= kSixes) {
@@ -85,7 +90,7 @@ double OptimalTable::CategoryValue(const Scorecard& card, int category,
         std::min(kUpperCap, card.upper + Score(category, dice)));
   }
   if (category == kYacht && Score(kYacht, dice) == 50) next.yacht50 = 1;
-  return points + Expected(next);
+  return next;
 }
 
 std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card,
@@ -103,7 +108,8 @@ std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card,
   return {best, best_value};
 }
 
-void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan) const {
+void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan,
+                              RollChoices* chosen) const {
   const DiceTables& t = DiceTables::Get();
   const int first5 = t.FirstOfSize(kNumDice);
   // What follows each category: upper ones by how many dice of the face
@@ -131,6 +137,7 @@ void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan) const {
   const bool bonus_rules = rules_.options().yahtzee_bonus;
   for (int r = 0; r < kNumRolls; ++r) {
     double best = -1;
+    int best_category = -1;
     // Only a yacht can be a joker: every other roll scores plainly.
     const bool plain = !bonus_rules || base_[kYacht][r] != 50;
     for (int i = 0; i < open_count; ++i) {
@@ -146,10 +153,21 @@ void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan) const {
         points = rules_.ScoreFor(card, c, first5 + r);
         if (points < 0) continue;
       }
-      best = std::max(best, points + after[c][counted_[c][r]]);
+      const double value = points + after[c][counted_[c][r]];
+      if (value > best) {  // ties: the first category, as BestCategory
+        best = value;
+        best_category = c;
+      }
     }
     plan.level[0][r] = best;
+    if (chosen != nullptr) (*chosen)[r] = static_cast<int8_t>(best_category);
   }
+  PlanRerolls(plan);
+}
+
+void OptimalTable::PlanRerolls(TurnPlan& plan) {
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
   for (int level = 0; level < 2; ++level) {
     FillKeeps(plan, level);
     auto& keep = plan.keep[level];
@@ -212,15 +230,12 @@ double OptimalTable::TurnStartValue(const Scorecard& card,
   return RollAllFive(plan);
 }
 
-absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
-    const Options& options, int threads) {
-  GAMEAI_ASSIGN_OR_RETURN(
-      Rules rules,
-      Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus}));
+void OptimalTable::FillStates(bool yahtzee_bonus, int threads,
+                              std::vector<double>& values,
+                              const StateFunction& compute) {
   if (threads < 1) threads = 1;
-  auto table = std::shared_ptr<OptimalTable>(new OptimalTable(rules));
   const std::array<uint64_t, 64> reach = ReachableUpperTable();
-  const int flags = options.yahtzee_bonus ? 2 : 1;
+  const int flags = yahtzee_bonus ? 2 : 1;
   // Open masks by number of open categories: a layer needs only the ones
   // below it.
   std::vector<std::vector<int>> layers(kNumCategories + 1);
@@ -253,16 +268,16 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
           for (int flag = 0; flag < flags; ++flag) {
             if (flag && (open & (1 << kYacht)))
               continue;  // 50 needs YACHT closed
-            double& value = table->values_[Index(open, upper, flag)];
+            double& value = values[Index(open, upper, flag)];
             if (upper < out_of_reach_below && computed_below[flag] >= 0) {
-              value = table->values_[Index(open, computed_below[flag], flag)];
+              value = values[Index(open, computed_below[flag], flag)];
               continue;
             }
             if (upper < out_of_reach_below) computed_below[flag] = upper;
             const Scorecard card{static_cast<uint16_t>(open), 0,
                                  static_cast<uint8_t>(upper),
                                  static_cast<uint8_t>(flag)};
-            value = table->TurnStartValue(card, *plan);
+            value = compute(card, *plan);
           }
         }
       }
@@ -272,6 +287,18 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
       work(plans[w].get(), count * w / threads, count * (w + 1) / threads);
     });
   }
+}
+
+absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
+    const Options& options, int threads) {
+  GAMEAI_ASSIGN_OR_RETURN(
+      Rules rules,
+      Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus}));
+  auto table = std::shared_ptr<OptimalTable>(new OptimalTable(rules));
+  FillStates(options.yahtzee_bonus, threads, table->values_,
+             [&](const Scorecard& card, TurnPlan& plan) {
+               return table->TurnStartValue(card, plan);
+             });
   return std::shared_ptr<const OptimalTable>(table);
 }
 

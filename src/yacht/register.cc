@@ -6,6 +6,7 @@
 #include "gameai/kernel/kernel_adapter.h"
 #include "gameai/search/mcts.h"
 #include "gameai/yacht/internal/dice8.h"
+#include "gameai/yacht/maxwin.h"
 #include "gameai/yacht/optimal.h"
 #include "gameai/yacht/yacht.h"
 
@@ -80,7 +81,8 @@ GameEntry GameEntryForYacht() {
         return MakeKernelGame("yacht", params, std::move(rules));
       },
       .agents = {dice8::Dice8AgentEntry(), OptimalAgentEntry(),
-                 YachtGreedyAgentEntry(), MctsAgentEntry<Rules>()},
+                 MaxWinAgentEntry(), YachtGreedyAgentEntry(),
+                 MctsAgentEntry<Rules>()},
       .solve = Solve,
       .solver_params =
           {

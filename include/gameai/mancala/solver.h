@@ -23,7 +23,9 @@
 #define GAMEAI_MANCALA_SOLVER_H_
 
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -90,12 +92,47 @@ struct SolveResult {
   double seconds = 0;
 };
 
+// KalahSolver: SolveKalah's table and endgame database kept between calls,
+// so that a game's later positions, and later games on the same board,
+// reuse what earlier solves stored. Its answers (the margins, and the best
+// move: the first in pit order of those achieving the margin) do not
+// depend on what it stored before. Not thread-safe.
+//
+//   auto solver = KalahSolver::Create(rules, {});
+//   SolveResult r = (*solver)->Solve(position);  // r.best_move
+class KalahSolver {
+ public:
+  // Create: the table sized for `sizing`'s seeds (the board's start: the
+  // most any position of the game has), the database made or loaded.
+  // Errors: as SolveKalah's.
+  static absl::StatusOr<std::unique_ptr<KalahSolver>> Create(
+      const Rules& rules, const SolverOptions& options, const Position& sizing);
+  static absl::StatusOr<std::unique_ptr<KalahSolver>> Create(
+      const Rules& rules, const SolverOptions& options) {
+    return Create(rules, options, rules.InitialPosition());
+  }
+  ~KalahSolver();
+  // Solve: SolveKalah's answer for `state`; the options' budgets count from
+  // this call, and `nodes` and `probes` are this call's.
+  SolveResult Solve(const Position& state);
+
+ private:
+  struct Impl;
+  explicit KalahSolver(std::unique_ptr<Impl> impl);
+  SolveResult Solve(const Position& state,
+                    std::chrono::steady_clock::time_point start);
+  friend absl::StatusOr<SolveResult> SolveKalah(const Rules&, const Position&,
+                                                const SolverOptions&);
+  std::unique_ptr<Impl> impl_;
+};
+
 // SolveKalah: REQUIRES nothing of `state` (a finished game has margin of its
 // stores). Errors: a table size out of [10, 30] (or -1), a negative
 // budget, a table and database beyond memory_bytes or the machine
 // (ResourceExhausted), a database file that cannot be used or written.
 // A budget that runs out is no error: see SolveResult::solved.
-absl::StatusOr<SolveResult> SolveKalah(const Rules& rules, const Position& state,
+absl::StatusOr<SolveResult> SolveKalah(const Rules& rules,
+                                       const Position& state,
                                        const SolverOptions& options);
 
 }  // namespace gameai::mancala

@@ -16,6 +16,7 @@
 #define GAMEAI_YACHT_OPTIMAL_H_
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -75,20 +76,41 @@ class OptimalTable {
     std::array<std::array<double, kNumMultisets>, 3> keep;
   };
   void PlanTurn(const Scorecard& card, TurnPlan& plan) const;
+  // PlanRerolls: levels 1 and 2 and keeps 0 and 1 from level 0, whatever
+  // it holds (an agent maximizing something else than points fills level
+  // 0 with its own values); FillKeeps: keep[level] from level[level], the
+  // means over the dice rolled (linear: it averages any quantity).
+  static void PlanRerolls(TurnPlan& plan);
+  static void FillKeeps(TurnPlan& plan, int level);
   // BestCategory: the category to write `dice` (five-dice id) into, and
   // its value (points + Expected after).
   std::pair<int, double> BestCategory(const Scorecard& card, int dice) const;
   // CategoryValue: writing `dice` into `category`: its points plus
   // Expected after; -1 when the category may not be chosen.
   double CategoryValue(const Scorecard& card, int category, int dice) const;
+  // NextCard: the table's scorecard after writing `dice` into `category`
+  // (open boxes, the upper total capped at 63, YACHT's 50; not the total).
+  static Scorecard NextCard(const Scorecard& card, int category, int dice);
 
  private:
   explicit OptimalTable(const Rules& rules);
-  // PlanLevels: PlanTurn's levels 0..2 and keeps 0..1; FillKeeps: keep
-  // `level` from level `level`; TurnStartValue: Expected(card) computed
-  // from the table after it (the table's own computation).
-  void PlanLevels(const Scorecard& card, TurnPlan& plan) const;
-  static void FillKeeps(TurnPlan& plan, int level);
+  friend class ScoreSpread;
+  // RollChoices: per five-dice roll, the category PlanLevels writes it in.
+  using RollChoices = std::array<int8_t, kNumRolls>;
+  // PlanLevels: PlanTurn's levels 0..2 and keeps 0..1 (and, when asked,
+  // the category chosen for each roll); TurnStartValue: Expected(card)
+  // computed from the table after it (the table's own computation).
+  void PlanLevels(const Scorecard& card, TurnPlan& plan,
+                  RollChoices* chosen = nullptr) const;
+  // FillStates: values[Index(...)] = compute(card) for every reachable
+  // turn-start scorecard (total 0), by layers of open categories, fewest
+  // first, each layer split over `threads`; a state whose bonus is out of
+  // reach copies the value of the one it plays alike.
+  using StateFunction =
+      std::function<double(const Scorecard& card, TurnPlan& scratch)>;
+  static void FillStates(bool yahtzee_bonus, int threads,
+                         std::vector<double>& values,
+                         const StateFunction& compute);
   double TurnStartValue(const Scorecard& card, TurnPlan& plan) const;
   static int Index(int open, int upper, int yacht50) {
     return ((open << 6) | upper) * 2 + yacht50;

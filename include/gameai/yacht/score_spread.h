@@ -1,0 +1,87 @@
+// gameai/yacht/score_spread.h: how widely `optimal`'s points spread.
+//
+// For every turn-start scorecard, the variance of the points still to come
+// when the rest of the game is played by `optimal` (OptimalTable), beside
+// their mean (the table's value). Computed like the table, by layers of
+// open categories: the second moment of a turn's points plus what follows
+// averages over rolls the way the mean does, along the choices the mean
+// makes (ties: the first category, the larger keep).
+//
+// For scorecards with at most kExactOpen open boxes, also the whole
+// distribution of those points, the same way (a distribution is averaged
+// over rolls as a mean is), computed when first asked and kept.
+//
+//   absl::StatusOr<std::shared_ptr<const ScoreSpread>> s =
+//       ScoreSpread::Shared({.players = 2});
+//   (*s)->Mean(card), (*s)->Variance(card), (*s)->Distribution(card)
+#ifndef GAMEAI_YACHT_SCORE_SPREAD_H_
+#define GAMEAI_YACHT_SCORE_SPREAD_H_
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "gameai/yacht/optimal.h"
+
+namespace gameai::yacht {
+
+class ScoreSpread {
+ public:
+  static std::shared_ptr<const ScoreSpread> Compute(
+      std::shared_ptr<const OptimalTable> table, int threads);
+  // Shared: one per rule set for the whole process, over
+  // OptimalTable::Shared(options) (its cache file, if the environment
+  // names one), computed on first use with one thread per hardware thread.
+  static absl::StatusOr<std::shared_ptr<const ScoreSpread>> Shared(
+      const Options& options);
+
+  // Mean, Variance: of the points still to come from the start of a turn
+  // with `card`. REQUIRES: table().Lookup(card).ok().
+  double Mean(const Scorecard& card) const { return table_->Expected(card); }
+  double Variance(const Scorecard& card) const;
+  const OptimalTable& table() const { return *table_; }
+
+  // Distribution: P(points to come <= i) for i = 0, 1, ... (1 beyond the
+  // vector), from the start of a turn with `card`. REQUIRES at most
+  // kExactOpen open boxes and table().Lookup(card).ok(). Computed on first
+  // use (with every card it leads to) and kept: thread-safe. Each card
+  // kept costs at most a few KB; there are at most about 70,000.
+  static constexpr int kExactOpen = 4;
+  using Cdf = std::vector<double>;
+  std::shared_ptr<const Cdf> Distribution(const Scorecard& card) const;
+
+ private:
+  explicit ScoreSpread(std::shared_ptr<const OptimalTable> table);
+  // TurnChoices: `optimal`'s choices in a turn: per roll of five, the box
+  // it is written in when no reroll is left, and per level (rerolls left
+  // afterwards) the keep taken.
+  struct TurnChoices {
+    OptimalTable::RollChoices category;
+    std::array<std::array<int16_t, kNumRolls>, 2> keep;
+  };
+  void ChoicesOf(const Scorecard& card, OptimalTable::TurnPlan& values,
+                 TurnChoices& choices) const;
+  // TurnSecondMoment: E[(points to come)^2] from the start of a turn, from
+  // the entries of the layers below.
+  double TurnSecondMoment(const Scorecard& card,
+                          OptimalTable::TurnPlan& values) const;
+  double StoredSecondMoment(const Scorecard& card) const;
+  // TurnDistribution: the probabilities of 0, 1, ... points to come, from
+  // the distributions after the turn (computed first, under the lock).
+  std::vector<double> TurnDistribution(const Scorecard& card) const;
+  std::shared_ptr<const Cdf> DistributionLocked(const Scorecard& card) const;
+  int IndexOf(const Scorecard& card) const;
+
+  std::shared_ptr<const OptimalTable> table_;
+  std::vector<double> second_;  // OptimalTable's indexing
+  mutable std::mutex mutex_;    // guards distributions_
+  mutable std::unordered_map<int, std::shared_ptr<const Cdf>> distributions_;
+};
+
+}  // namespace gameai::yacht
+
+#endif  // GAMEAI_YACHT_SCORE_SPREAD_H_

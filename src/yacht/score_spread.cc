@@ -1,0 +1,198 @@
+#include "gameai/yacht/score_spread.h"
+
+#include <algorithm>
+#include <map>
+
+#include "gameai/base/status_macros.h"
+#include "platform/threads.h"
+
+namespace gameai::yacht {
+
+ScoreSpread::ScoreSpread(std::shared_ptr<const OptimalTable> table)
+    : table_(std::move(table)), second_(table_->values_.size(), 0.0) {}
+
+int ScoreSpread::IndexOf(const Scorecard& card) const {
+  return OptimalTable::Index(
+      card.open, std::min<int>(card.upper, kUpperBonusThreshold),
+      table_->rules().options().yahtzee_bonus ? card.yacht50 : 0);
+}
+
+double ScoreSpread::StoredSecondMoment(const Scorecard& card) const {
+  return card.open == 0 ? 0 : second_[IndexOf(card)];
+}
+
+double ScoreSpread::Variance(const Scorecard& card) const {
+  const double mean = Mean(card);
+  return std::max(0.0, StoredSecondMoment(card) - mean * mean);
+}
+
+void ScoreSpread::ChoicesOf(const Scorecard& card,
+                            OptimalTable::TurnPlan& values,
+                            TurnChoices& choices) const {
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
+  table_->PlanLevels(card, values, &choices.category);
+  // The keep the plan picks inside each five dice (ties: the larger keep,
+  // as PlanRerolls), growing one die at a time.
+  std::array<int16_t, kNumMultisets> best_inside;
+  for (int level = 0; level < 2; ++level) {
+    const auto& keep = values.keep[level];
+    for (int id = 0; id < kNumMultisets; ++id) {
+      int best = id;
+      for (int f = 1; f <= kFaces; ++f) {
+        const int smaller = t.Without(id, f);
+        if (smaller >= 0 && keep[best_inside[smaller]] > keep[best]) {
+          best = best_inside[smaller];
+        }
+      }
+      best_inside[id] = static_cast<int16_t>(best);
+    }
+    for (int r = 0; r < kNumRolls; ++r) {
+      choices.keep[level][r] = best_inside[first5 + r];
+    }
+  }
+}
+
+double ScoreSpread::TurnSecondMoment(const Scorecard& card,
+                                     OptimalTable::TurnPlan& values) const {
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
+  const Rules& rules = table_->rules();
+  TurnChoices choices;
+  ChoicesOf(card, values, choices);
+  // Scoring now: (points + X)^2 with X what follows, whose mean and second
+  // moment the layers below hold.
+  OptimalTable::TurnPlan second;
+  for (int r = 0; r < kNumRolls; ++r) {
+    const int dice = first5 + r;
+    const int category = choices.category[r];
+    const int points = rules.ScoreFor(card, category, dice);
+    const Scorecard next = OptimalTable::NextCard(card, category, dice);
+    second.level[0][r] = double{1} * points * points +
+                         2.0 * points * table_->Expected(next) +
+                         StoredSecondMoment(next);
+  }
+  // Each reroll level: the keep taken, its second moment averaged over the
+  // dice rolled.
+  for (int level = 0; level < 2; ++level) {
+    OptimalTable::FillKeeps(second, level);
+    for (int r = 0; r < kNumRolls; ++r) {
+      second.level[level + 1][r] = second.keep[level][choices.keep[level][r]];
+    }
+  }
+  double sum = 0;
+  for (int r = 0; r < kNumRolls; ++r) {
+    sum += t.Probability(first5 + r) * second.level[2][r];
+  }
+  return sum;
+}
+
+std::vector<double> ScoreSpread::TurnDistribution(const Scorecard& card) const {
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
+  const Rules& rules = table_->rules();
+  auto values = std::make_unique<OptimalTable::TurnPlan>();
+  TurnChoices choices;
+  ChoicesOf(card, *values, choices);
+  // Scoring now: the distribution after the turn, moved up by the points.
+  std::vector<int> points(kNumRolls);
+  std::vector<std::shared_ptr<const Cdf>> after(kNumRolls);
+  size_t size = 1;
+  for (int r = 0; r < kNumRolls; ++r) {
+    const int dice = first5 + r;
+    const int category = choices.category[r];
+    points[r] = rules.ScoreFor(card, category, dice);
+    const Scorecard next = OptimalTable::NextCard(card, category, dice);
+    if (next.open != 0) after[r] = DistributionLocked(next);
+    size = std::max(size, points[r] + (after[r] ? after[r]->size() : 1));
+  }
+  // One distribution per multiset (keeps) and per roll of each level.
+  std::vector<double> keep(size_t{kNumMultisets} * size);
+  std::vector<double> level(size_t{kNumRolls} * size);
+  for (int r = 0; r < kNumRolls; ++r) {
+    double* out = &level[r * size];
+    if (after[r] == nullptr) {
+      out[points[r]] = 1;
+      continue;
+    }
+    double below = 0;
+    for (size_t i = 0; i < after[r]->size(); ++i) {
+      out[points[r] + i] = (*after[r])[i] - below;
+      below = (*after[r])[i];
+    }
+  }
+  for (int l = 0; l < 2; ++l) {
+    // As FillKeeps: five dice kept are the level's; fewer, the mean over
+    // one more die.
+    for (int r = 0; r < kNumRolls; ++r) {
+      std::copy_n(&level[r * size], size, &keep[(first5 + r) * size]);
+    }
+    for (int id = first5 - 1; id >= 0; --id) {
+      double* out = &keep[id * size];
+      std::fill_n(out, size, 0.0);
+      for (int f = 1; f <= kFaces; ++f) {
+        const double* in = &keep[t.With(id, f) * size];
+        for (size_t i = 0; i < size; ++i) out[i] += in[i];
+      }
+      for (size_t i = 0; i < size; ++i) out[i] *= 1.0 / kFaces;
+    }
+    for (int r = 0; r < kNumRolls; ++r) {
+      std::copy_n(&keep[choices.keep[l][r] * size], size, &level[r * size]);
+    }
+  }
+  std::vector<double> start(size, 0.0);
+  for (int r = 0; r < kNumRolls; ++r) {
+    const double p = t.Probability(first5 + r);
+    for (size_t i = 0; i < size; ++i) start[i] += p * level[r * size + i];
+  }
+  return start;
+}
+
+std::shared_ptr<const ScoreSpread::Cdf> ScoreSpread::DistributionLocked(
+    const Scorecard& card) const {
+  const int index = IndexOf(card);
+  if (auto it = distributions_.find(index); it != distributions_.end()) {
+    return it->second;
+  }
+  const std::vector<double> pmf = TurnDistribution(card);
+  auto cdf = std::make_shared<Cdf>(pmf.size());
+  double sum = 0;
+  for (size_t i = 0; i < pmf.size(); ++i) (*cdf)[i] = sum += pmf[i];
+  // The last entry is 1 up to rounding: made exactly 1.
+  cdf->back() = 1;
+  distributions_[index] = cdf;
+  return cdf;
+}
+
+std::shared_ptr<const ScoreSpread::Cdf> ScoreSpread::Distribution(
+    const Scorecard& card) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return DistributionLocked(card);
+}
+
+std::shared_ptr<const ScoreSpread> ScoreSpread::Compute(
+    std::shared_ptr<const OptimalTable> table, int threads) {
+  auto spread = std::shared_ptr<ScoreSpread>(new ScoreSpread(std::move(table)));
+  OptimalTable::FillStates(
+      spread->table_->rules().options().yahtzee_bonus, threads, spread->second_,
+      [&](const Scorecard& card, OptimalTable::TurnPlan& plan) {
+        return spread->TurnSecondMoment(card, plan);
+      });
+  return spread;
+}
+
+absl::StatusOr<std::shared_ptr<const ScoreSpread>> ScoreSpread::Shared(
+    const Options& options) {
+  GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const OptimalTable> table,
+                          OptimalTable::Shared(options));
+  static std::mutex mutex;
+  static auto* spreads = new std::map<bool, std::shared_ptr<const ScoreSpread>>;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& spread = (*spreads)[options.yahtzee_bonus];
+  if (spread == nullptr) {
+    spread = Compute(std::move(table), platform::HardwareThreads());
+  }
+  return spread;
+}
+
+}  // namespace gameai::yacht
