@@ -1,6 +1,7 @@
 #include "gameai/mancala/endgame_db.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -106,11 +107,17 @@ int EndgameDb::Value(const Position& s) {
   return Value(s, rules_.SideSeeds(s, 0) + rules_.SideSeeds(s, 1));
 }
 
-int EndgameDb::Value(const Position& s, int k) { return ValueAt(s, Index(s, k)); }
+int EndgameDb::Value(const Position& s, int k) {
+  return ValueAt(s, Index(s, k));
+}
 
 int EndgameDb::ValueAt(const Position& s, int64_t index) {
-  uint8_t& slot = values_[index];
-  if (slot != 0) return slot - kOffset;
+  // Entries are read and filled with relaxed atomics: solver threads may
+  // fill one at the same time, and both write the same value.
+  std::atomic_ref<uint8_t> slot(values_[index]);
+  if (const uint8_t known = slot.load(std::memory_order_relaxed); known != 0) {
+    return known - kOffset;
+  }
   const Player me = s.to_move;
   int best;
   if (rules_.SideEmpty(s, me) || rules_.SideEmpty(s, 1 - me)) {
@@ -148,8 +155,11 @@ int EndgameDb::ValueAt(const Position& s, int64_t index) {
       best = std::max(best, value);
     }
   }
-  slot = static_cast<uint8_t>(best + kOffset);
-  ++filled_;
+  uint8_t empty = 0;
+  if (slot.compare_exchange_strong(empty, static_cast<uint8_t>(best + kOffset),
+                                   std::memory_order_relaxed)) {
+    filled_.fetch_add(1, std::memory_order_relaxed);
+  }
   return best;
 }
 
@@ -161,7 +171,7 @@ void EndgameDb::FillAll() {
   // The all-empty spread (rank 0) is the finished game: nothing to gain.
   if (values_[0] == 0) {
     values_[0] = kOffset;
-    ++filled_;
+    filled_.fetch_add(1, std::memory_order_relaxed);
   }
   uint8_t counts[Tables::kMaxParts] = {};
   for (int k = 1; k <= max_seeds_; ++k) {
@@ -256,7 +266,7 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
         fmt::format("'{}' is damaged: {} entries hold no margin in [-{}, {}]",
                     path, bad, max_seeds, max_seeds));
   }
-  (*db)->filled_ = (*db)->entries_;
+  (*db)->filled_.store((*db)->entries_, std::memory_order_relaxed);
   return db;
 }
 

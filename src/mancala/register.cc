@@ -33,7 +33,8 @@ SolverOptions OptionsFrom(const Params& params) {
           .guess_depth = static_cast<int>(params.GetInt("guess")),
           .max_nodes = params.GetInt("nodes"),
           .max_seconds = params.GetDouble("time_s"),
-          .memory_bytes = params.GetInt("mem_mb") << 20};
+          .memory_bytes = params.GetInt("mem_mb") << 20,
+          .threads = static_cast<int>(params.GetInt("threads"))};
 }
 
 // SearchFields: the search's own figures, the same for a spec and a state.
@@ -176,6 +177,9 @@ GameEntry GameEntryForMancala() {
               ParamDef::Int("mem_mb", 2048, 1, int64_t{1} << 22,
                             "memory budget of the table and the database "
                             "together (MB)"),
+              ParamDef::Int("threads", 0, 0, 64,
+                            "threads searching together (0: one per core); "
+                            "the answer does not depend on them"),
           },
       .solve_state = SolveState,
       .hint_agent = "strongest",

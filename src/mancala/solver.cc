@@ -1,9 +1,12 @@
 #include "gameai/mancala/solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
+#include <thread>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
@@ -14,6 +17,7 @@
 #include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/internal/alphabeta.h"
 #include "platform/huge_pages.h"
+#include "platform/threads.h"
 
 namespace gameai::mancala {
 namespace {
@@ -22,8 +26,17 @@ using platform::ZeroedArray;
 using platform::ZeroedPtr;
 
 // Enhanced transposition cutoffs cost a table probe per child: worth it
-// only for positions with this many pit seeds or more (measured on 6x3).
-constexpr int kEtcMinSeeds = 20;
+// only for positions with this share of the board's seeds in the pits or
+// more (measured: 2/3 on 6x4, 14.6 s against 18.2 s at 20 seeds of 48; on
+// 6x3 the best was 20 of 36), and at least 20.
+int EtcMinSeeds(const Rules& rules) {
+  return std::max(20, rules.TotalSeeds() * 2 / 3);
+}
+// A helper thread varies its move order at nodes within this many pit
+// seeds of the root.
+constexpr int kHelperVariesWithin = 10;
+// Helper threads start for positions with this many pit seeds or more.
+constexpr int kHelpersFromSeeds = 24;
 // The largest database filled on demand, unless asked for.
 constexpr int64_t kAutoDbEntries = int64_t{1} << 21;
 constexpr int kMinTableLog2 = 10;
@@ -41,60 +54,131 @@ struct Bounds {
   int upper;
 };
 
-// Entry: one position's bounds in 16 bytes. The key is the position
+// A table entry: one position's bounds in two words, read and written
+// with relaxed atomics by every search thread. The key is the position
 // itself (both sides' pits, 8 bits each) for boards of up to 6 pits, so
-// no two positions ever share an entry; larger boards store a 96-bit
-// hash of it. All zero is empty (no stored position has every pit empty).
+// no two positions ever share an entry; larger boards store a 96-bit hash
+// of it. `data` holds the key's high 32 bits, the bounds, the move and the
+// pit seeds (at least 1 in a stored position: all zero is empty); `check`
+// is the key's low word xor a mix of `data`, so that an entry two threads
+// wrote at once, one word each, matches no key (Hyatt's lockless hashing).
 struct Entry {
-  uint64_t key_low;
-  uint32_t key_high;
-  int8_t lower;
-  int8_t upper;
-  uint8_t move;
-  uint8_t seeds;  // pit seeds: the larger, the costlier to recompute
+  int lower;
+  int upper;
+  Move move;
 };
-static_assert(sizeof(Entry) == 16);
 // Bucket: four entries on one cache line.
 struct alignas(64) Bucket {
-  Entry entries[4];
+  uint64_t check[4];
+  uint64_t data[4];
 };
+
+uint64_t Load(const uint64_t& word) {
+  return std::atomic_ref<uint64_t>(const_cast<uint64_t&>(word))
+      .load(std::memory_order_relaxed);
+}
+void Put(uint64_t& word, uint64_t value) {
+  std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+}
+uint64_t DataWord(uint32_t key_high, int lower, int upper, Move move,
+                  int seeds) {
+  return key_high | uint64_t{static_cast<uint8_t>(lower)} << 32 |
+         uint64_t{static_cast<uint8_t>(upper)} << 40 | uint64_t{move} << 48 |
+         uint64_t{static_cast<uint8_t>(seeds)} << 56;
+}
+int SeedsOf(uint64_t data) { return static_cast<int>(data >> 56); }
 
 // AlignedBuckets: n zeroed buckets, each on its own cache line.
 ZeroedPtr<Bucket> AlignedBuckets(size_t n) { return ZeroedArray<Bucket>(n); }
+
+// SharedTable: the bound table every search thread reads and writes.
+struct SharedTable {
+  explicit SharedTable(int log2)
+      : buckets(AlignedBuckets(size_t{1} << (log2 - 2))),
+        mask((uint64_t{1} << (log2 - 2)) - 1) {}
+  ZeroedPtr<Bucket> buckets;  // four entries to a bucket
+  uint64_t mask;
+};
+
+// HelperSignal: how the thread running MTD(f) tells its helpers which
+// probe to search, and when to stop.
+struct HelperSignal {
+  std::atomic<uint32_t> generation{0};  // bumped for each probe
+  std::atomic<int> beta{0};
+  std::atomic<bool> done{false};
+};
 
 class MarginSearch {
  public:
   // db: the endgame database (filled on demand unless complete), or none.
   // Budget: nodes (0: none) and a deadline (none: time_point::max()).
+  // A helper searches the probe `signal` names until it names another or
+  // is done; `helper` (1, 2, ...) varies its move order near the root so
+  // that it works ahead of the main search rather than beside it.
   struct Budget {
     int64_t nodes = 0;
     std::chrono::steady_clock::time_point deadline =
         std::chrono::steady_clock::time_point::max();
+    const HelperSignal* signal = nullptr;
+    uint32_t generation = 0;
+    int helper = 0;
   };
 
-  MarginSearch(const Rules& rules, int tt_log2_size, EndgameDb* db)
+  MarginSearch(const Rules& rules, SharedTable* table, EndgameDb* db)
       : rules_(rules),
         db_(db),
         db_seeds_(db != nullptr ? db->max_seeds() : -1),
         exact_keys_(rules.pits() <= 6),
-        // tt_log2_size counts entries; four to a bucket.
-        table_(AlignedBuckets(size_t{1} << (tt_log2_size - 2))),
-        mask_((uint64_t{1} << (tt_log2_size - 2)) - 1) {}
+        etc_min_seeds_(EtcMinSeeds(rules)),
+        table_(table->buckets.get()),
+        mask_(table->mask) {}
 
   // Future: bounds on the future margin of the side to move, exact
   // (lower == upper) unless the budget ran out first.
   // MTD(f) starts from `guess`: each probe nearer the value is cheaper.
-  Bounds Future(const Position& s, int guess = 0) {
+  //
+  // `helpers` more threads search each probe beside this one, with their
+  // move order varied near the root, sharing the table: what one proves,
+  // the other reads. The result does not depend on them.
+  Bounds Future(const Position& s, int guess = 0, int helpers = 0) {
     if (rules_.IsOver(s)) return {0, 0};
     const int k = PitSeeds(s);
     if (k <= db_seeds_) {
       const int value = db_->Value(s, k);
       return {value, value};
     }
+    HelperSignal signal;
+    std::vector<std::thread> threads;
+    std::atomic<int64_t> helper_nodes{0};
+    for (int h = 1; h <= helpers; ++h) {
+      threads.emplace_back([&, h] {
+        MarginSearch helper(*this);
+        helper.vary_above_ = k - kHelperVariesWithin;
+        uint32_t seen = 0;
+        while (!signal.done.load(std::memory_order_acquire)) {
+          const uint32_t generation =
+              signal.generation.load(std::memory_order_acquire);
+          if (generation == seen) {
+            std::this_thread::sleep_for(std::chrono::microseconds(50));
+            continue;
+          }
+          seen = generation;
+          const int beta = signal.beta.load(std::memory_order_relaxed);
+          helper.StartCall({.deadline = budget_.deadline,
+                            .signal = &signal,
+                            .generation = generation,
+                            .helper = h});
+          helper.AlphaBeta(s, beta - 1, beta);
+          helper_nodes.fetch_add(helper.nodes(), std::memory_order_relaxed);
+        }
+      });
+    }
     int lower = -k, upper = k, g = std::clamp(guess, -k, k);
     while (lower < upper && !stopped_) {
       const int beta = g == lower ? g + 1 : g;
       ++probes_;
+      signal.beta.store(beta, std::memory_order_relaxed);
+      signal.generation.fetch_add(1, std::memory_order_release);
       g = AlphaBeta(s, beta - 1, beta);
       if (stopped_) break;  // an unfinished probe proves nothing
       if (g < beta) {
@@ -103,6 +187,9 @@ class MarginSearch {
         lower = g;
       }
     }
+    signal.done.store(true, std::memory_order_release);
+    for (std::thread& t : threads) t.join();
+    nodes_ += helper_nodes.load();
     return {lower, upper};
   }
 
@@ -135,8 +222,6 @@ class MarginSearch {
     return children[0].move;  // unreachable: some move achieves the value
   }
 
-  // allocated: false when the table did not fit in memory.
-  bool allocated() const { return table_ != nullptr; }
   // StartCall: a new budget, and the counts from zero; the table stays.
   void StartCall(Budget budget) {
     budget_ = budget;
@@ -224,23 +309,38 @@ class MarginSearch {
     return c.same_side ? c.gain + future : c.gain - future;
   }
 
-  // Find: the entry of a key in its bucket, or nullptr.
-  static Entry* Find(Bucket* bucket, uint64_t low, uint32_t high) {
-    for (Entry& e : bucket->entries) {
-      if (e.key_low == low && e.key_high == high) return &e;
+  // Find: the entry of a key in its bucket, if there.
+  static bool Find(const Bucket* bucket, uint64_t low, uint32_t high,
+                   Entry& entry) {
+    for (int i = 0; i < 4; ++i) {
+      const uint64_t data = Load(bucket->data[i]);
+      if (static_cast<uint32_t>(data) != high || SeedsOf(data) == 0 ||
+          (Load(bucket->check[i]) ^ Mix64(data)) != low) {
+        continue;
+      }
+      entry = {static_cast<int8_t>(data >> 32), static_cast<int8_t>(data >> 40),
+               static_cast<Move>(data >> 48)};
+      return true;
     }
-    return nullptr;
+    return false;
   }
 
   // Slot: where to store a key: its own entry, else the entry of the
   // smallest subtree (fewest pit seeds; empty entries have none).
-  static Entry& Slot(Bucket* bucket, uint64_t low, uint32_t high) {
-    if (Entry* e = Find(bucket, low, high)) return *e;
-    Entry* victim = &bucket->entries[0];
-    for (Entry& e : bucket->entries) {
-      if (e.seeds < victim->seeds) victim = &e;
+  static int Slot(const Bucket* bucket, uint64_t low, uint32_t high) {
+    int victim = 0, fewest = 256;
+    for (int i = 0; i < 4; ++i) {
+      const uint64_t data = Load(bucket->data[i]);
+      if (static_cast<uint32_t>(data) == high && SeedsOf(data) != 0 &&
+          (Load(bucket->check[i]) ^ Mix64(data)) == low) {
+        return i;
+      }
+      if (SeedsOf(data) < fewest) {
+        fewest = SeedsOf(data);
+        victim = i;
+      }
     }
-    return *victim;
+    return victim;
   }
 
   // ChildLowerBound: what a child's stored bounds prove about our value
@@ -250,9 +350,9 @@ class MarginSearch {
     if (InDatabase(c)) {
       return db_->Known(c.db_index) ? DatabaseValue(c) : -127;
     }
-    const Entry* e = Find(c.bucket, c.key_low, c.key_high);
-    if (e == nullptr) return -127;
-    return c.same_side ? c.gain + e->lower : c.gain - e->upper;
+    Entry e;
+    if (!Find(c.bucket, c.key_low, c.key_high, e)) return -127;
+    return c.same_side ? c.gain + e.lower : c.gain - e.upper;
   }
 
   // OutOfBudget: sets stopped_ when the nodes or the time are spent, or
@@ -263,6 +363,13 @@ class MarginSearch {
     if ((nodes_ & 4095) == 0 &&
         (std::chrono::steady_clock::now() >= budget_.deadline ||
          StopRequested())) {
+      stopped_ = true;
+    }
+    // A helper stops as soon as its probe is over.
+    if (budget_.signal != nullptr && (nodes_ & 63) == 0 &&
+        (budget_.signal->generation.load(std::memory_order_relaxed) !=
+             budget_.generation ||
+         budget_.signal->done.load(std::memory_order_relaxed))) {
       stopped_ = true;
     }
     return stopped_;
@@ -282,22 +389,21 @@ class MarginSearch {
     Bucket* bucket = KeyOf(s, low, high);
     uint8_t tt_move = 0xff;
     int lower = -k, upper = k;
-    if (const Entry* e = Find(bucket, low, high)) {
-      lower = std::max<int>(lower, e->lower);
-      upper = std::min<int>(upper, e->upper);
+    if (Entry e; Find(bucket, low, high, e)) {
+      lower = std::max(lower, e.lower);
+      upper = std::min(upper, e.upper);
       if (lower >= beta) return lower;
       if (upper <= alpha) return upper;
-      tt_move = e->move;
+      tt_move = e.move;
     }
     Child children[kMaxPits];
     const int n = Expand(s, children);
     for (int i = 0; i < n; ++i) Locate(children[i]);
     // Enhanced transposition cutoff, where a subtree is worth a probe each.
-    for (int i = 0; k >= kEtcMinSeeds && i < n; ++i) {
+    for (int i = 0; k >= etc_min_seeds_ && i < n; ++i) {
       const int bound = ChildLowerBound(children[i]);
       if (bound >= beta) {
-        Store(Slot(bucket, low, high), low, high, k, bound, upper,
-              children[i].move);
+        Store(bucket, low, high, k, bound, upper, children[i].move);
         return bound;
       }
     }
@@ -313,6 +419,13 @@ class MarginSearch {
       for (; j > 0 && score[order[j - 1]] < score[i]; --j)
         order[j] = order[j - 1];
       order[j] = i;
+    }
+    // A helper takes the second move first at half the nodes high in the
+    // tree (by the key, so alike at each visit), where its work is worth
+    // most to the main search.
+    if (budget_.helper > 0 && n > 1 && k >= vary_above_ &&
+        ((Mix64(low) >> budget_.helper) & 1)) {
+      std::swap(order[0], order[1]);
     }
     const int original_alpha = alpha;
     int best = -127;
@@ -338,25 +451,22 @@ class MarginSearch {
       if (best >= beta) break;
     }
     // Bounds found earlier in this call (lower, upper) are kept.
-    Entry& e = Slot(bucket, low, high);
     if (best <= original_alpha) {
-      Store(e, low, high, k, lower, std::min(upper, best), best_move);
+      Store(bucket, low, high, k, lower, std::min(upper, best), best_move);
     } else if (best >= beta) {
-      Store(e, low, high, k, std::max(lower, best), upper, best_move);
+      Store(bucket, low, high, k, std::max(lower, best), upper, best_move);
     } else {
-      Store(e, low, high, k, best, best, best_move);
+      Store(bucket, low, high, k, best, best, best_move);
     }
     return best;
   }
 
-  static void Store(Entry& e, uint64_t low, uint32_t high, int seeds, int lower,
-                    int upper, Move move) {
-    e.key_low = low;
-    e.key_high = high;
-    e.seeds = static_cast<uint8_t>(seeds);
-    e.lower = static_cast<int8_t>(lower);
-    e.upper = static_cast<int8_t>(upper);
-    e.move = move;
+  static void Store(Bucket* bucket, uint64_t low, uint32_t high, int seeds,
+                    int lower, int upper, Move move) {
+    const int i = Slot(bucket, low, high);
+    const uint64_t data = DataWord(high, lower, upper, move, seeds);
+    Put(bucket->check[i], low ^ Mix64(data));
+    Put(bucket->data[i], data);
   }
 
   const Rules& rules_;
@@ -365,7 +475,9 @@ class MarginSearch {
   EndgameDb* db_;
   int db_seeds_;
   bool exact_keys_;
-  ZeroedPtr<Bucket> table_;
+  int etc_min_seeds_;
+  int vary_above_ = 0;  // a helper's: the root's pit seeds less 10
+  Bucket* table_;
   uint64_t mask_;
   int64_t nodes_ = 0;
   int probes_ = 0;
@@ -439,6 +551,7 @@ struct KalahSolver::Impl {
   double db_seconds = 0;  // building or loading the database
   bool solved_before = false;
   std::unique_ptr<EndgameDb> db;
+  std::unique_ptr<SharedTable> table;
   std::unique_ptr<MarginSearch> search;
 };
 
@@ -457,6 +570,11 @@ absl::StatusOr<std::unique_ptr<KalahSolver>> KalahSolver::Create(
     return absl::InvalidArgumentError(
         fmt::format("solver: db_seeds={} is out of range [-1, {}]",
                     options.db_seeds, EndgameDb::kMaxSeeds));
+  }
+  if (options.threads < 0 || options.threads > 64) {
+    return absl::InvalidArgumentError(fmt::format(
+        "solver: threads={} is out of range [0, 64] (0: one per core)",
+        options.threads));
   }
   if (options.max_nodes < 0 || options.max_seconds < 0 ||
       options.memory_bytes <= 0) {
@@ -486,12 +604,13 @@ absl::StatusOr<std::unique_ptr<KalahSolver>> KalahSolver::Create(
                                               : "built";
   }
   impl->db_seconds = SecondsSince(db_start);
-  impl->search = std::make_unique<MarginSearch>(impl->rules, impl->tt_log2_size,
-                                                impl->db.get());
-  if (!impl->search->allocated()) {
+  impl->table = std::make_unique<SharedTable>(impl->tt_log2_size);
+  if (impl->table->buckets == nullptr) {
     return absl::ResourceExhaustedError(fmt::format(
         "solver: no memory for 2^{} table entries", impl->tt_log2_size));
   }
+  impl->search = std::make_unique<MarginSearch>(impl->rules, impl->table.get(),
+                                                impl->db.get());
   return std::unique_ptr<KalahSolver>(new KalahSolver(std::move(impl)));
 }
 
@@ -518,6 +637,12 @@ SolveResult KalahSolver::Solve(const Position& state,
                     std::chrono::duration<double>(options.max_seconds));
   }
   solver.StartCall(budget);
+  // A node budget is searched on one thread, so that what it proves does
+  // not depend on how the threads ran.
+  const int threads = options.max_nodes > 0 ? 1
+                      : options.threads > 0
+                          ? options.threads
+                          : std::max(1, platform::HardwareThreads());
   // The first guess: a short heuristic search's score (1/16 seeds, stores
   // included) less the stores, for the side to move.
   auto guess_of = [&](const Position& s) {
@@ -542,7 +667,12 @@ SolveResult KalahSolver::Solve(const Position& state,
   auto margin_of = [&](const Position& s) -> Bounds {
     const int stores = rules.Store(s, 0) - rules.Store(s, 1);
     if (rules.IsOver(s)) return {stores, stores};
-    const Bounds future = solver.Future(s, guess_of(s));
+    // Helpers pay for their threads only on positions that take a while.
+    const int helpers =
+        rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) >= kHelpersFromSeeds
+            ? threads - 1
+            : 0;
+    const Bounds future = solver.Future(s, guess_of(s), helpers);
     return s.to_move == 0
                ? Bounds{stores + future.lower, stores + future.upper}
                : Bounds{stores - future.upper, stores - future.lower};

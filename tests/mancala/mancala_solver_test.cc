@@ -2,7 +2,9 @@
 // values that fit the test suite's time.
 #include <array>
 #include <cstring>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "gameai/base/random.h"
 #include "gameai/mancala/solver.h"
@@ -86,6 +88,70 @@ TEST(KalahSolver, AgreesWithPlainSearchOnRandomEndgames) {
   }
 }
 
+// Endgames of 6x5 (the board whose start takes the solver most of an
+// hour): positions of random games with at most 14 seeds left, both
+// capture rules, solved as `gameai solve` does (its default options: the
+// database, helper threads on) against the plain search.
+TEST(KalahSolver, AgreesWithPlainSearchLateInSixByFive) {
+  Rng rng(65);
+  for (bool empty_capture : {false, true}) {
+    const Rules rules = MakeRules({.seeds = 5, .empty_capture = empty_capture});
+    PlainReference reference(rules);
+    int checked = 0;
+    while (checked < 8) {
+      Position s = rules.InitialPosition();
+      while (!rules.IsOver(s) &&
+             rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 14) {
+        MoveList moves;
+        rules.LegalMoves(s, moves);
+        rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
+      }
+      if (rules.IsOver(s)) continue;
+      absl::StatusOr<SolveResult> r = SolveKalah(rules, s, {});
+      ASSERT_TRUE(r.ok()) << r.status();
+      ASSERT_EQ(r->margin, reference.Margin(s)) << rules.Serialize(s);
+      Position after = s;
+      rules.Apply(after, r->best_move);
+      EXPECT_EQ(reference.Margin(after), r->margin) << rules.Serialize(s);
+      ++checked;
+    }
+  }
+}
+
+// Helper threads change the work, never the answer: the margin after every
+// first move of 6x3 and of positions of 6x4 with 26 to 30 seeds left.
+TEST(KalahSolver, ThreadsGiveTheSameAnswers) {
+  Rng rng(12);
+  for (bool empty_capture : {false, true}) {
+    std::vector<std::pair<Rules, Position>> cases;
+    const Rules small = MakeRules({.seeds = 3, .empty_capture = empty_capture});
+    cases.push_back({small, small.InitialPosition()});
+    const Rules rules = MakeRules({.empty_capture = empty_capture});
+    while (cases.size() < 4) {
+      Position s = rules.InitialPosition();
+      while (!rules.IsOver(s) &&
+             rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 30) {
+        MoveList moves;
+        rules.LegalMoves(s, moves);
+        rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
+      }
+      if (rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) >= 26) {
+        cases.push_back({rules, s});
+      }
+    }
+    for (const auto& [r, s] : cases) {
+      absl::StatusOr<SolveResult> one = SolveKalah(
+          r, s, {.tt_log2_size = 22, .all_move_margins = true, .threads = 1});
+      absl::StatusOr<SolveResult> three = SolveKalah(
+          r, s, {.tt_log2_size = 22, .all_move_margins = true, .threads = 3});
+      ASSERT_TRUE(one.ok() && three.ok());
+      EXPECT_EQ(one->margin, three->margin) << r.Serialize(s);
+      EXPECT_EQ(one->best_move, three->best_move) << r.Serialize(s);
+      EXPECT_EQ(one->move_margins, three->move_margins) << r.Serialize(s);
+    }
+  }
+}
+
 TEST(KalahSolver, FinishedGameIsItsStores) {
   const Rules rules = MakeRules({});
   absl::StatusOr<Position> s =
@@ -100,7 +166,12 @@ TEST(KalahSolver, RejectsBadOptions) {
   const Rules rules = MakeRules({});
   EXPECT_FALSE(
       SolveKalah(rules, rules.InitialPosition(), {.tt_log2_size = 5}).ok());
-  EXPECT_FALSE(SolveKalah(rules, rules.InitialPosition(), {.db_seeds = 99}).ok());
+  EXPECT_FALSE(
+      SolveKalah(rules, rules.InitialPosition(), {.db_seeds = 99}).ok());
+  absl::StatusOr<SolveResult> threads =
+      SolveKalah(rules, rules.InitialPosition(), {.threads = 65});
+  ASSERT_FALSE(threads.ok());
+  EXPECT_NE(threads.status().message().find("threads=65"), std::string::npos);
 }
 
 // Budgets: a search stopped by its node or time budget reports the
@@ -181,7 +252,8 @@ TEST(KalahSolver, TableAskedBeyondTheMemoryBudgetIsAnError) {
 
 TEST(KalahSolver, RejectsNegativeBudgets) {
   const Rules rules = MakeRules({});
-  EXPECT_FALSE(SolveKalah(rules, rules.InitialPosition(), {.max_nodes = -1}).ok());
+  EXPECT_FALSE(
+      SolveKalah(rules, rules.InitialPosition(), {.max_nodes = -1}).ok());
   EXPECT_FALSE(
       SolveKalah(rules, rules.InitialPosition(), {.max_seconds = -1}).ok());
 }

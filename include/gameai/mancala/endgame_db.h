@@ -19,6 +19,7 @@
 #ifndef GAMEAI_MANCALA_ENDGAME_DB_H_
 #define GAMEAI_MANCALA_ENDGAME_DB_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -75,23 +76,23 @@ class EndgameDb {
 
   // FillAll: every entry, in order of seeds (so complete() afterwards).
   void FillAll();
-  bool complete() const { return filled_ == entries_; }
+  bool complete() const { return filled() == entries_; }
 
   int max_seeds() const { return max_seeds_; }
   int64_t bytes() const { return entries_; }
-  int64_t filled() const { return filled_; }
+  int64_t filled() const { return filled_.load(std::memory_order_relaxed); }
 
   // Index: the entry of a position with k <= max_seeds pit seeds.
   int64_t Index(const Position& s, int k) const;
   // Prefetch: starts fetching the entry's cache line.
   void Prefetch(int64_t index) const { __builtin_prefetch(&values_[index]); }
   // Known: the entry's exact future margin, if filled.
-  bool Known(int64_t index) const { return values_[index] != 0; }
-  int Stored(int64_t index) const { return values_[index] - kOffset; }
+  bool Known(int64_t index) const { return Raw(index) != 0; }
+  int Stored(int64_t index) const { return Raw(index) - kOffset; }
 
   // Value: the exact future margin of the side to move (REQUIRES a game not
-  // over, with at most max_seeds pit seeds), filling entries on demand:
-  // not thread-safe unless complete().
+  // over, with at most max_seeds pit seeds), filling entries on demand;
+  // threads may fill one database together.
   int Value(const Position& s);
   int Value(const Position& s, int k);
   // ValueAt: Value of `s` whose entry is `index` (== Index(s, k)).
@@ -114,7 +115,11 @@ class EndgameDb {
     void operator()(uint8_t* p) const;
   };
   std::unique_ptr<uint8_t[], Release> values_;
-  int64_t filled_ = 0;
+  std::atomic<int64_t> filled_ = 0;
+  uint8_t Raw(int64_t index) const {
+    return std::atomic_ref<uint8_t>(values_[index])
+        .load(std::memory_order_relaxed);
+  }
 };
 
 }  // namespace gameai::mancala

@@ -12,6 +12,10 @@
 //    (largest gain first);
 //  - enhanced transposition cutoffs: before searching, every child's
 //    stored bound is checked for an immediate cutoff;
+//  - parallel search: helper threads search each probe beside the main
+//    one with their move order varied near the root, sharing the table
+//    (entries checked against torn writes), so that each finds bounds the
+//    other then reads;
 //  - an endgame database (endgame_db.h) of exact values for positions with
 //    at most `db_seeds` seeds in the pits, filled on demand, or complete,
 //    built once and kept in a file;
@@ -63,6 +67,12 @@ struct SolverOptions {
   // table size picked (tt_log2_size -1) is the largest within it and what
   // the process can get; a size asked for beyond it is an error.
   int64_t memory_bytes = int64_t{2} << 30;
+  // threads: how many search each MTD(f) probe of a large position, one
+  // of them in charge and the others ahead of it through the shared table
+  // (0: one per hardware thread). The answers do not depend on it. With a
+  // node budget the search runs on one thread, so that the bounds proved
+  // within it are the same at every run.
+  int threads = 0;
 };
 
 struct SolveResult {
