@@ -1,7 +1,7 @@
 // kalah_seeds_given_away: how many seeds agents give away against `perfect`.
 //
 //   kalah_seeds_given_away [--game SPEC] [--games N] [--opening K]
-//                          [--seed S] OPPONENT...
+//                          [--seed S] [--db-file FILE] OPPONENT...
 //
 // Each game starts with K random plies (from --seed), then `perfect` and
 // the opponent play it out, each seat in turn (N games per seat). What the
@@ -10,6 +10,8 @@
 // every seed lost against that value was the opponent's. Printed per
 // opponent and seat: the mean with a 95% interval (normal), the games
 // played without a loss, the worst game; and perfect's time per move.
+// --db-file: a complete endgame database file for `perfect` and the
+// referee's solver (built there once when missing).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -56,6 +58,7 @@ int Run(int argc, char** argv) {
   std::string spec = "mancala";
   int games = 20, opening = 4;
   uint64_t seed = 1;
+  std::string db_file;
   std::vector<std::string> opponents;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -74,6 +77,8 @@ int Run(int argc, char** argv) {
       opening = std::stoi(value());
     } else if (arg == "--seed") {
       seed = std::stoull(value());
+    } else if (arg == "--db-file") {
+      db_file = value();
     } else {
       opponents.push_back(arg);
     }
@@ -81,7 +86,7 @@ int Run(int argc, char** argv) {
   if (opponents.empty() || games < 1 || opening < 0) {
     fmt::print(stderr,
                "usage: kalah_seeds_given_away [--game SPEC] [--games N>=1] "
-               "[--opening K>=0] [--seed S] OPPONENT...\n");
+               "[--opening K>=0] [--seed S] [--db-file FILE] OPPONENT...\n");
     return 2;
   }
   auto game = gameai::LoadGame(spec);
@@ -91,8 +96,10 @@ int Run(int argc, char** argv) {
   }
   const Rules& rules =
       dynamic_cast<const gameai::KernelGame<Rules>&>(**game).rules();
-  auto referee = gameai::mancala::KalahSolver::Create(rules, {});
-  auto perfect = gameai::LoadAgent(**game, "perfect");
+  auto referee =
+      gameai::mancala::KalahSolver::Create(rules, {.db_file = db_file});
+  auto perfect = gameai::LoadAgent(
+      **game, db_file.empty() ? "perfect" : "perfect(db_file=" + db_file + ")");
   if (!referee.ok() || !perfect.ok()) {
     fmt::print(stderr, "{}\n",
                !referee.ok() ? referee.status().ToString()

@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <memory>
 #include <thread>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
@@ -148,47 +147,52 @@ class MarginSearch {
       return {value, value};
     }
     HelperSignal signal;
-    std::vector<std::thread> threads;
     std::atomic<int64_t> helper_nodes{0};
-    for (int h = 1; h <= helpers; ++h) {
-      threads.emplace_back([&, h] {
-        MarginSearch helper(*this);
-        helper.vary_above_ = k - kHelperVariesWithin;
-        uint32_t seen = 0;
-        while (!signal.done.load(std::memory_order_acquire)) {
-          const uint32_t generation =
-              signal.generation.load(std::memory_order_acquire);
-          if (generation == seen) {
-            std::this_thread::sleep_for(std::chrono::microseconds(50));
-            continue;
-          }
-          seen = generation;
-          const int beta = signal.beta.load(std::memory_order_relaxed);
-          helper.StartCall({.deadline = budget_.deadline,
-                            .signal = &signal,
-                            .generation = generation,
-                            .helper = h});
-          helper.AlphaBeta(s, beta - 1, beta);
-          helper_nodes.fetch_add(helper.nodes(), std::memory_order_relaxed);
+    auto help = [&](int h) {
+      MarginSearch helper(*this);
+      helper.vary_above_ = k - kHelperVariesWithin;
+      uint32_t seen = 0;
+      while (!signal.done.load(std::memory_order_acquire)) {
+        const uint32_t generation =
+            signal.generation.load(std::memory_order_acquire);
+        if (generation == seen) {
+          std::this_thread::sleep_for(std::chrono::microseconds(50));
+          continue;
         }
-      });
-    }
-    int lower = -k, upper = k, g = std::clamp(guess, -k, k);
-    while (lower < upper && !stopped_) {
-      const int beta = g == lower ? g + 1 : g;
-      ++probes_;
-      signal.beta.store(beta, std::memory_order_relaxed);
-      signal.generation.fetch_add(1, std::memory_order_release);
-      g = AlphaBeta(s, beta - 1, beta);
-      if (stopped_) break;  // an unfinished probe proves nothing
-      if (g < beta) {
-        upper = g;
-      } else {
-        lower = g;
+        seen = generation;
+        const int beta = signal.beta.load(std::memory_order_relaxed);
+        helper.StartCall({.deadline = budget_.deadline,
+                          .signal = &signal,
+                          .generation = generation,
+                          .helper = h});
+        helper.AlphaBeta(s, beta - 1, beta);
+        helper_nodes.fetch_add(helper.nodes(), std::memory_order_relaxed);
       }
-    }
-    signal.done.store(true, std::memory_order_release);
-    for (std::thread& t : threads) t.join();
+    };
+    int lower = -k, upper = k, g = std::clamp(guess, -k, k);
+    auto mtdf = [&] {
+      while (lower < upper && !stopped_) {
+        const int beta = g == lower ? g + 1 : g;
+        ++probes_;
+        signal.beta.store(beta, std::memory_order_relaxed);
+        signal.generation.fetch_add(1, std::memory_order_release);
+        g = AlphaBeta(s, beta - 1, beta);
+        if (stopped_) break;  // an unfinished probe proves nothing
+        if (g < beta) {
+          upper = g;
+        } else {
+          lower = g;
+        }
+      }
+      signal.done.store(true, std::memory_order_release);
+    };
+    platform::RunOnThreads(1 + helpers, [&](int w) {
+      if (w == 0) {
+        mtdf();
+      } else {
+        help(w);
+      }
+    });
     nodes_ += helper_nodes.load();
     return {lower, upper};
   }
@@ -575,6 +579,10 @@ absl::StatusOr<std::unique_ptr<KalahSolver>> KalahSolver::Create(
     return absl::InvalidArgumentError(fmt::format(
         "solver: threads={} is out of range [0, 64] (0: one per core)",
         options.threads));
+  }
+  if (options.threads > 0) {
+    GAMEAI_RETURN_IF_ERROR(
+        platform::CheckThreadCount(options.threads, "threads"));
   }
   if (options.max_nodes < 0 || options.max_seconds < 0 ||
       options.memory_bytes <= 0) {

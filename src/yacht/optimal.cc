@@ -110,6 +110,18 @@ std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card,
 
 void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan,
                               RollChoices* chosen) const {
+  // Two copies of the loop: the table's own, without the choices, is the
+  // hot one.
+  if (chosen != nullptr) {
+    PlanLevelsOf<true>(card, plan, chosen);
+  } else {
+    PlanLevelsOf<false>(card, plan, nullptr);
+  }
+}
+
+template <bool kRecordChoices>
+void OptimalTable::PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
+                                RollChoices* chosen) const {
   const DiceTables& t = DiceTables::Get();
   const int first5 = t.FirstOfSize(kNumDice);
   // What follows each category: upper ones by how many dice of the face
@@ -137,7 +149,7 @@ void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan,
   const bool bonus_rules = rules_.options().yahtzee_bonus;
   for (int r = 0; r < kNumRolls; ++r) {
     double best = -1;
-    int best_category = -1;
+    [[maybe_unused]] int best_category = -1;
     // Only a yacht can be a joker: every other roll scores plainly.
     const bool plain = !bonus_rules || base_[kYacht][r] != 50;
     for (int i = 0; i < open_count; ++i) {
@@ -154,13 +166,16 @@ void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan,
         if (points < 0) continue;
       }
       const double value = points + after[c][counted_[c][r]];
-      if (value > best) {  // ties: the first category, as BestCategory
-        best = value;
-        best_category = c;
+      // Ties: the first category, as BestCategory.
+      if constexpr (kRecordChoices) {
+        if (value > best) best_category = c;
       }
+      best = std::max(best, value);
     }
     plan.level[0][r] = best;
-    if (chosen != nullptr) (*chosen)[r] = static_cast<int8_t>(best_category);
+    if constexpr (kRecordChoices) {
+      (*chosen)[r] = static_cast<int8_t>(best_category);
+    }
   }
   PlanRerolls(plan);
 }

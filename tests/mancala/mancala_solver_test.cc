@@ -62,6 +62,19 @@ TEST(KalahSolver, AgreesWithPlainSearchOnSmallBoards) {
   }
 }
 
+// RandomPlayDownTo: a position of random play from the start with at most
+// `seeds` left in the pits (or the game's end).
+Position RandomPlayDownTo(const Rules& rules, int seeds, Rng& rng) {
+  Position s = rules.InitialPosition();
+  while (!rules.IsOver(s) &&
+         rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > seeds) {
+    MoveList moves;
+    rules.LegalMoves(s, moves);
+    rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
+  }
+  return s;
+}
+
 // Endgames of the full 6x4 game: positions reached by random play with at
 // most 12 seeds left in the pits, from either side to move.
 TEST(KalahSolver, AgreesWithPlainSearchOnRandomEndgames) {
@@ -71,13 +84,7 @@ TEST(KalahSolver, AgreesWithPlainSearchOnRandomEndgames) {
     PlainReference reference(rules);
     int checked = 0;
     while (checked < 25) {
-      Position s = rules.InitialPosition();
-      while (!rules.IsOver(s) &&
-             rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 12) {
-        MoveList moves;
-        rules.LegalMoves(s, moves);
-        rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
-      }
+      const Position s = RandomPlayDownTo(rules, 12, rng);
       if (rules.IsOver(s)) continue;
       absl::StatusOr<SolveResult> r =
           SolveKalah(rules, s, {.tt_log2_size = 16, .db_seeds = 6});
@@ -99,13 +106,7 @@ TEST(KalahSolver, AgreesWithPlainSearchLateInSixByFive) {
     PlainReference reference(rules);
     int checked = 0;
     while (checked < 8) {
-      Position s = rules.InitialPosition();
-      while (!rules.IsOver(s) &&
-             rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 14) {
-        MoveList moves;
-        rules.LegalMoves(s, moves);
-        rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
-      }
+      const Position s = RandomPlayDownTo(rules, 14, rng);
       if (rules.IsOver(s)) continue;
       absl::StatusOr<SolveResult> r = SolveKalah(rules, s, {});
       ASSERT_TRUE(r.ok()) << r.status();
@@ -128,13 +129,7 @@ TEST(KalahSolver, ThreadsGiveTheSameAnswers) {
     cases.push_back({small, small.InitialPosition()});
     const Rules rules = MakeRules({.empty_capture = empty_capture});
     while (cases.size() < 4) {
-      Position s = rules.InitialPosition();
-      while (!rules.IsOver(s) &&
-             rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) > 30) {
-        MoveList moves;
-        rules.LegalMoves(s, moves);
-        rules.Apply(s, moves[static_cast<int>(rng.Below(moves.size()))]);
-      }
+      const Position s = RandomPlayDownTo(rules, 30, rng);
       if (rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) >= 26) {
         cases.push_back({rules, s});
       }

@@ -319,7 +319,7 @@ TEST(YachtMaxWin, PlaysEveryTableReproducibly) {
        {"yacht(players=3)", "yacht(players=4,yahtzee_bonus=true)"}) {
     MatchOptions options{.game = spec,
                          .agents = {"maxwin", "optimal", "greedy"},
-                         .games = 6,
+                         .games = 3,
                          .seed = 9};
     absl::StatusOr<MatchResult> first = RunMatch(options);
     ASSERT_TRUE(first.ok()) << first.status();

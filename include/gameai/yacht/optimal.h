@@ -102,6 +102,9 @@ class OptimalTable {
   // computed from the table after it (the table's own computation).
   void PlanLevels(const Scorecard& card, TurnPlan& plan,
                   RollChoices* chosen = nullptr) const;
+  template <bool kRecordChoices>
+  void PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
+                    RollChoices* chosen) const;
   // FillStates: values[Index(...)] = compute(card) for every reachable
   // turn-start scorecard (total 0), by layers of open categories, fewest
   // first, each layer split over `threads`; a state whose bonus is out of
