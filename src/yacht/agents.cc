@@ -18,13 +18,8 @@ class OptimalAgent final : public Agent {
   explicit OptimalAgent(std::string cache) : cache_(std::move(cache)) {}
 
   std::string Explain() const override {
-    if (options_.empty()) return {};
-    std::string out = "optimal: expected final score per option:";
-    for (size_t i = 0; i < options_.size() && i < 8; ++i) {
-      out +=
-          fmt::format(" [{}: {:.2f}]", options_[i].first, options_[i].second);
-    }
-    return out;
+    return ExplainOptions("optimal: expected final score per option:", options_,
+                          [](double v) { return fmt::format("{:.2f}", v); });
   }
 
  protected:

@@ -111,13 +111,9 @@ FinalScore Model(const ScoreSpread& spread, const Scorecard& card, int total) {
 class MaxWinAgent final : public Agent {
  public:
   std::string Explain() const override {
-    if (options_.empty()) return {};
-    std::string out = "maxwin: chance of winning per option:";
-    for (size_t i = 0; i < options_.size() && i < 8; ++i) {
-      out += fmt::format(" [{}: {:.1f}%]", options_[i].first,
-                         100 * options_[i].second);
-    }
-    return out;
+    return ExplainOptions(
+        "maxwin: chance of winning per option:", options_,
+        [](double v) { return fmt::format("{:.1f}%", 100 * v); });
   }
 
  protected:

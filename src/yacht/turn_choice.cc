@@ -33,4 +33,14 @@ Action ChooseInTurn(const Rules& rules, const Position& s, int best_category,
   return best;
 }
 
+std::string ExplainOptions(std::string_view head, const TurnOptions& options,
+                           const std::function<std::string(double)>& show) {
+  if (options.empty()) return {};
+  std::string out(head);
+  for (size_t i = 0; i < options.size() && i < 8; ++i) {
+    out += fmt::format(" [{}: {}]", options[i].first, show(options[i].second));
+  }
+  return out;
+}
+
 }  // namespace gameai::yacht

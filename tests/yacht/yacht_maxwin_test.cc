@@ -292,6 +292,10 @@ TEST(YachtMaxWin, PlaysTheLastTurnPerfectly) {
           const double value = ValueOf(brute, dice, rolls, *action);
           if (std::string(spec) == "maxwin") {
             EXPECT_NEAR(value, best, 1e-12) << text;
+            EXPECT_NE((*agent)->Explain().find(
+                          "maxwin: chance of winning per option: ["),
+                      std::string::npos)
+                << (*agent)->Explain();
           } else if (value < best - 1e-9) {
             ++optimal_short;
           }

@@ -3,7 +3,9 @@
 #ifndef GAMEAI_YACHT_INTERNAL_TURN_CHOICE_H_
 #define GAMEAI_YACHT_INTERNAL_TURN_CHOICE_H_
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -22,6 +24,11 @@ using TurnOptions = std::vector<std::pair<std::string, double>>;
 Action ChooseInTurn(const Rules& rules, const Position& s, int best_category,
                     double score_value, const OptimalTable::TurnPlan* plan,
                     TurnOptions& options);
+
+// ExplainOptions: "HEAD [option: value] ..." for the best 8 options, each
+// value shown by `show` ("" when there are none).
+std::string ExplainOptions(std::string_view head, const TurnOptions& options,
+                           const std::function<std::string(double)>& show);
 
 }  // namespace gameai::yacht
 
