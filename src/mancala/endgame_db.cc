@@ -112,12 +112,12 @@ int EndgameDb::Value(const Position& s, int k) {
 }
 
 int EndgameDb::ValueAt(const Position& s, int64_t index) {
-  // Entries are read and filled with relaxed atomics: solver threads may
-  // fill one at the same time, and both write the same value.
-  std::atomic_ref<uint8_t> slot(values_[index]);
-  if (const uint8_t known = slot.load(std::memory_order_relaxed); known != 0) {
-    return known - kOffset;
-  }
+  // Entries are read and filled with relaxed atomics (the compilers'
+  // builtins: std::atomic_ref is missing from some standard libraries we
+  // build with): solver threads may fill one at the same time, and both
+  // write the same value.
+  uint8_t* slot = &values_[index];
+  if (const uint8_t known = Raw(index); known != 0) return known - kOffset;
   const Player me = s.to_move;
   int best;
   if (rules_.SideEmpty(s, me) || rules_.SideEmpty(s, 1 - me)) {
@@ -156,8 +156,9 @@ int EndgameDb::ValueAt(const Position& s, int64_t index) {
     }
   }
   uint8_t empty = 0;
-  if (slot.compare_exchange_strong(empty, static_cast<uint8_t>(best + kOffset),
-                                   std::memory_order_relaxed)) {
+  if (__atomic_compare_exchange_n(
+          slot, &empty, static_cast<uint8_t>(best + kOffset),
+          /*weak=*/false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
     filled_.fetch_add(1, std::memory_order_relaxed);
   }
   return best;

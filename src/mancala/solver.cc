@@ -72,12 +72,13 @@ struct alignas(64) Bucket {
   uint64_t data[4];
 };
 
+// Load, Put: relaxed atomic accesses (the compilers' builtins: some
+// standard libraries we build with lack std::atomic_ref).
 uint64_t Load(const uint64_t& word) {
-  return std::atomic_ref<uint64_t>(const_cast<uint64_t&>(word))
-      .load(std::memory_order_relaxed);
+  return __atomic_load_n(&word, __ATOMIC_RELAXED);
 }
 void Put(uint64_t& word, uint64_t value) {
-  std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+  __atomic_store_n(&word, value, __ATOMIC_RELAXED);
 }
 uint64_t DataWord(uint32_t key_high, int lower, int upper, Move move,
                   int seeds) {

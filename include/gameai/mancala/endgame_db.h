@@ -117,8 +117,7 @@ class EndgameDb {
   std::unique_ptr<uint8_t[], Release> values_;
   std::atomic<int64_t> filled_ = 0;
   uint8_t Raw(int64_t index) const {
-    return std::atomic_ref<uint8_t>(values_[index])
-        .load(std::memory_order_relaxed);
+    return __atomic_load_n(&values_[index], __ATOMIC_RELAXED);
   }
 };
 
