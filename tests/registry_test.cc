@@ -74,9 +74,9 @@ TEST(LoadAgent, UnknownAgentListsTheValidOnes) {
   ASSERT_TRUE(game.ok());
   absl::StatusOr<std::unique_ptr<Agent>> agent = LoadAgent(**game, "alphazero");
   ASSERT_FALSE(agent.ok());
-  EXPECT_TRUE(Mentions(
-      agent.status(),
-      "random, greedy, alphabeta, mcts, beginner, advanced, strongest, perfect"));
+  EXPECT_TRUE(Mentions(agent.status(),
+                       "random, greedy, alphabeta, mcts, beginner, advanced, "
+                       "strongest, perfect"));
 }
 
 TEST(LoadAgent, BadOptionIsRejected) {
