@@ -76,6 +76,13 @@ DiceTables::DiceTables() {
       if (with_[m][f] >= 0) without_[with_[m][f]][f] = static_cast<int16_t>(m);
     }
   }
+  for (int m = 0; m < kNumMultisets; ++m) {
+    for (int f = 0; f < kFaces; ++f) {
+      one_less_[m][f] = without_[m][f] >= 0
+                            ? without_[m][f]
+                            : static_cast<int16_t>(kNumMultisets);
+    }
+  }
   subs_.resize(kNumMultisets);
   for (int m = first_of_size_[kNumDice]; m < kNumMultisets; ++m) {
     for (int s = 0; s < kNumMultisets; ++s) {

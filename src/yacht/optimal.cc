@@ -1,9 +1,11 @@
 #include "gameai/yacht/optimal.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <mutex>
 
@@ -124,9 +126,11 @@ void OptimalTable::PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
                                 RollChoices* chosen) const {
   const DiceTables& t = DiceTables::Get();
   const int first5 = t.FirstOfSize(kNumDice);
-  // What follows each category: upper ones by how many dice of the face
-  // were written; YACHT by whether it scored 50.
+  // What follows each category, by how many dice it counted (upper ones:
+  // the dice of its face; YACHT: five when it scored 50): the points to
+  // come, and the upper bonus writing it earns.
   std::array<std::array<double, kNumDice + 1>, kNumCategories> after{};
+  std::array<std::array<int, kNumDice + 1>, kNumCategories> bonus{};
   for (int c = 0; c < kNumCategories; ++c) {
     if (!(card.open & (1 << c))) continue;
     Scorecard next = card;
@@ -134,47 +138,53 @@ void OptimalTable::PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
     for (int n = 0; n <= kNumDice; ++n) {
       Scorecard with = next;
       if (c <= kSixes) {
-        with.upper =
-            static_cast<uint8_t>(std::min(kUpperCap, card.upper + n * (c + 1)));
+        const int upper = card.upper + n * (c + 1);
+        with.upper = static_cast<uint8_t>(std::min(kUpperCap, upper));
+        if (card.upper < kUpperBonusThreshold &&
+            upper >= kUpperBonusThreshold) {
+          bonus[c][n] = kUpperBonus;
+        }
       }
       if (c == kYacht && n == kNumDice) with.yacht50 = 1;
       after[c][n] = Expected(with);
     }
   }
-  int open_categories[kNumCategories];
-  int open_count = 0;
+  // Category by category over every roll, all scored plainly from the
+  // tables: the inner loop has no branch. Ties go to the first category,
+  // as in BestCategory.
+  std::array<double, kNumRolls>& best = plan.level[0];
+  best.fill(-1);
+  if constexpr (kRecordChoices) chosen->fill(-1);
   for (int c = 0; c < kNumCategories; ++c) {
-    if (card.open & (1 << c)) open_categories[open_count++] = c;
-  }
-  const bool bonus_rules = rules_.options().yahtzee_bonus;
-  for (int r = 0; r < kNumRolls; ++r) {
-    double best = -1;
-    [[maybe_unused]] int best_category = -1;
-    // Only a yacht can be a joker: every other roll scores plainly.
-    const bool plain = !bonus_rules || base_[kYacht][r] != 50;
-    for (int i = 0; i < open_count; ++i) {
-      const int c = open_categories[i];
-      int points;
-      if (plain) {  // ScoreFor without the joker's cases, from the tables
-        points = base_[c][r];
-        if (c <= kSixes && card.upper < kUpperBonusThreshold &&
-            card.upper + points >= kUpperBonusThreshold) {
-          points += kUpperBonus;
-        }
-      } else {
-        points = rules_.ScoreFor(card, c, first5 + r);
-        if (points < 0) continue;
-      }
-      const double value = points + after[c][counted_[c][r]];
-      // Ties: the first category, as BestCategory.
+    if (!(card.open & (1 << c))) continue;
+    const std::array<uint8_t, kNumRolls>& base = base_[c];
+    const std::array<uint8_t, kNumRolls>& counted = counted_[c];
+    for (int r = 0; r < kNumRolls; ++r) {
+      const int n = counted[r];
+      const double value = (base[r] + bonus[c][n]) + after[c][n];
       if constexpr (kRecordChoices) {
-        if (value > best) best_category = c;
+        if (value > best[r]) (*chosen)[r] = static_cast<int8_t>(c);
       }
-      best = std::max(best, value);
+      best[r] = std::max(best[r], value);
     }
-    plan.level[0][r] = best;
-    if constexpr (kRecordChoices) {
-      (*chosen)[r] = static_cast<int8_t>(best_category);
+  }
+  // Under the yahtzee bonus a yacht may be a joker: only those rolls are
+  // scored again, by the rules.
+  if (rules_.options().yahtzee_bonus) {
+    for (int r = 0; r < kNumRolls; ++r) {
+      if (base_[kYacht][r] != 50) continue;
+      best[r] = -1;
+      if constexpr (kRecordChoices) (*chosen)[r] = -1;
+      for (int c = 0; c < kNumCategories; ++c) {
+        if (!(card.open & (1 << c))) continue;
+        const int points = rules_.ScoreFor(card, c, first5 + r);
+        if (points < 0) continue;
+        const double value = points + after[c][counted_[c][r]];
+        if constexpr (kRecordChoices) {
+          if (value > best[r]) (*chosen)[r] = static_cast<int8_t>(c);
+        }
+        best[r] = std::max(best[r], value);
+      }
     }
   }
   PlanRerolls(plan);
@@ -188,12 +198,13 @@ void OptimalTable::PlanRerolls(TurnPlan& plan) {
     auto& keep = plan.keep[level];
     // The best keep inside each multiset, growing one die at a time:
     // best(K) = max(keep(K), best(K less one die of each face it holds)).
-    std::array<double, kNumMultisets> best;
+    // A missing face points at the last entry, -infinity: no branch.
+    std::array<double, kNumMultisets + 1> best;
+    best[kNumMultisets] = -std::numeric_limits<double>::infinity();
     for (int id = 0; id < kNumMultisets; ++id) {
       double b = keep[id];
-      for (int f = 1; f <= kFaces; ++f) {
-        const int smaller = t.Without(id, f);
-        if (smaller >= 0) b = std::max(b, best[smaller]);
+      for (const int16_t smaller : t.OneLess(id)) {
+        b = std::max(b, best[smaller]);
       }
       best[id] = b;
     }
@@ -264,8 +275,13 @@ void OptimalTable::FillStates(bool yahtzee_bonus, int threads,
     plans.push_back(std::make_unique<TurnPlan>());
   for (int n = 1; n <= kNumCategories; ++n) {
     const std::vector<int>& masks = layers[n];
-    auto work = [&](TurnPlan* plan, int begin, int end) {
-      for (int i = begin; i < end; ++i) {
+    // Masks are taken one at a time as workers free up: their work
+    // differs many times over (how many upper totals each computes).
+    std::atomic<int> next_mask{0};
+    const int count = static_cast<int>(masks.size());
+    auto work = [&](TurnPlan* plan) {
+      for (int i;
+           (i = next_mask.fetch_add(1, std::memory_order_relaxed)) < count;) {
         const int open = masks[i];
         const int closed_upper = ~open & 63;
         // Below 63 minus the most the open upper boxes can add, the bonus
@@ -297,10 +313,7 @@ void OptimalTable::FillStates(bool yahtzee_bonus, int threads,
         }
       }
     };
-    const int count = static_cast<int>(masks.size());
-    platform::RunOnThreads(threads, [&](int w) {
-      work(plans[w].get(), count * w / threads, count * (w + 1) / threads);
-    });
+    platform::RunOnThreads(threads, [&](int w) { work(plans[w].get()); });
   }
 }
 

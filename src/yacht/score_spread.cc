@@ -53,6 +53,34 @@ void ScoreSpread::ChoicesOf(const Scorecard& card,
   }
 }
 
+void ScoreSpread::FollowChoices(const TurnChoices& choices, size_t width,
+                                double* level, double* keep, double* start) {
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
+  for (int l = 0; l < 2; ++l) {
+    // As FillKeeps: five dice kept are the level's (the ids of five dice
+    // are the rolls, in order); fewer, the mean over one more die.
+    std::copy_n(level, kNumRolls * width, keep + first5 * width);
+    for (int id = first5 - 1; id >= 0; --id) {
+      double* out = keep + id * width;
+      std::fill_n(out, width, 0.0);
+      for (int f = 1; f <= kFaces; ++f) {
+        const double* in = keep + t.With(id, f) * width;
+        for (size_t i = 0; i < width; ++i) out[i] += in[i];
+      }
+      for (size_t i = 0; i < width; ++i) out[i] *= 1.0 / kFaces;
+    }
+    for (int r = 0; r < kNumRolls; ++r) {
+      std::copy_n(keep + choices.keep[l][r] * width, width, level + r * width);
+    }
+  }
+  std::fill_n(start, width, 0.0);
+  for (int r = 0; r < kNumRolls; ++r) {
+    const double p = t.Probability(first5 + r);
+    for (size_t i = 0; i < width; ++i) start[i] += p * level[r * width + i];
+  }
+}
+
 double ScoreSpread::TurnSecondMoment(const Scorecard& card,
                                      OptimalTable::TurnPlan& values) const {
   const DiceTables& t = DiceTables::Get();
@@ -62,29 +90,19 @@ double ScoreSpread::TurnSecondMoment(const Scorecard& card,
   ChoicesOf(card, values, choices);
   // Scoring now: (points + X)^2 with X what follows, whose mean and second
   // moment the layers below hold.
-  OptimalTable::TurnPlan second;
+  std::array<double, kNumRolls> level;
   for (int r = 0; r < kNumRolls; ++r) {
     const int dice = first5 + r;
     const int category = choices.category[r];
     const int points = rules.ScoreFor(card, category, dice);
     const Scorecard next = OptimalTable::NextCard(card, category, dice);
-    second.level[0][r] = double{1} * points * points +
-                         2.0 * points * table_->Expected(next) +
-                         StoredSecondMoment(next);
+    level[r] = double{1} * points * points +
+               2.0 * points * table_->Expected(next) + StoredSecondMoment(next);
   }
-  // Each reroll level: the keep taken, its second moment averaged over the
-  // dice rolled.
-  for (int level = 0; level < 2; ++level) {
-    OptimalTable::FillKeeps(second, level);
-    for (int r = 0; r < kNumRolls; ++r) {
-      second.level[level + 1][r] = second.keep[level][choices.keep[level][r]];
-    }
-  }
-  double sum = 0;
-  for (int r = 0; r < kNumRolls; ++r) {
-    sum += t.Probability(first5 + r) * second.level[2][r];
-  }
-  return sum;
+  std::array<double, kNumMultisets> keep;
+  double start;
+  FollowChoices(choices, 1, level.data(), keep.data(), &start);
+  return start;
 }
 
 std::vector<double> ScoreSpread::TurnDistribution(const Scorecard& card) const {
@@ -106,8 +124,6 @@ std::vector<double> ScoreSpread::TurnDistribution(const Scorecard& card) const {
     if (next.open != 0) after[r] = DistributionLocked(next);
     size = std::max(size, points[r] + (after[r] ? after[r]->size() : 1));
   }
-  // One distribution per multiset (keeps) and per roll of each level.
-  std::vector<double> keep(size_t{kNumMultisets} * size);
   std::vector<double> level(size_t{kNumRolls} * size);
   for (int r = 0; r < kNumRolls; ++r) {
     double* out = &level[r * size];
@@ -121,30 +137,9 @@ std::vector<double> ScoreSpread::TurnDistribution(const Scorecard& card) const {
       below = (*after[r])[i];
     }
   }
-  for (int l = 0; l < 2; ++l) {
-    // As FillKeeps: five dice kept are the level's; fewer, the mean over
-    // one more die.
-    for (int r = 0; r < kNumRolls; ++r) {
-      std::copy_n(&level[r * size], size, &keep[(first5 + r) * size]);
-    }
-    for (int id = first5 - 1; id >= 0; --id) {
-      double* out = &keep[id * size];
-      std::fill_n(out, size, 0.0);
-      for (int f = 1; f <= kFaces; ++f) {
-        const double* in = &keep[t.With(id, f) * size];
-        for (size_t i = 0; i < size; ++i) out[i] += in[i];
-      }
-      for (size_t i = 0; i < size; ++i) out[i] *= 1.0 / kFaces;
-    }
-    for (int r = 0; r < kNumRolls; ++r) {
-      std::copy_n(&keep[choices.keep[l][r] * size], size, &level[r * size]);
-    }
-  }
-  std::vector<double> start(size, 0.0);
-  for (int r = 0; r < kNumRolls; ++r) {
-    const double p = t.Probability(first5 + r);
-    for (size_t i = 0; i < size; ++i) start[i] += p * level[r * size + i];
-  }
+  std::vector<double> keep(size_t{kNumMultisets} * size);
+  std::vector<double> start(size);
+  FollowChoices(choices, size, level.data(), keep.data(), start.data());
   return start;
 }
 

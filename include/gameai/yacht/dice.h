@@ -36,6 +36,11 @@ class DiceTables {
   int With(int id, int face) const { return with_[id][face - 1]; }
   // Without: the id with one die of `face` less, or -1 if there is none.
   int Without(int id, int face) const { return without_[id][face - 1]; }
+  // OneLess: Without for the six faces, kNumMultisets where there is
+  // none (an index a caller points at a neutral entry of its own).
+  const std::array<int16_t, kFaces>& OneLess(int id) const {
+    return one_less_[id];
+  }
   // Probability: of rolling exactly this multiset with size(id) dice.
   double Probability(int id) const { return probability_[id]; }
   // IdOf: the id of a multiset given by counts (faces 1..6); -1 if > 5 dice.
@@ -54,6 +59,7 @@ class DiceTables {
   std::array<std::array<uint8_t, kNumDice>, kNumMultisets> faces_{};
   std::array<std::array<int16_t, kFaces>, kNumMultisets> with_{};
   std::array<std::array<int16_t, kFaces>, kNumMultisets> without_{};
+  std::array<std::array<int16_t, kFaces>, kNumMultisets> one_less_{};
   std::array<double, kNumMultisets> probability_{};
   std::array<int, kNumDice + 2> first_of_size_{};
   std::vector<std::vector<uint16_t>> subs_;

@@ -65,6 +65,13 @@ class ScoreSpread {
   };
   void ChoicesOf(const Scorecard& card, OptimalTable::TurnPlan& values,
                  TurnChoices& choices) const;
+  // FollowChoices: `level` holds a row of `width` numbers per roll of five
+  // with no reroll left, numbers that average over dice as a mean does (a
+  // second moment, a distribution). They are carried back through both
+  // rerolls along `choices` (`keep`: scratch of kNumMultisets rows) and
+  // averaged over the first roll into `start`.
+  static void FollowChoices(const TurnChoices& choices, size_t width,
+                            double* level, double* keep, double* start);
   // TurnSecondMoment: E[(points to come)^2] from the start of a turn, from
   // the entries of the layers below.
   double TurnSecondMoment(const Scorecard& card,
