@@ -71,16 +71,12 @@ DiceTables::DiceTables() {
     }
   }
   for (auto& row : without_) row.fill(-1);
+  for (auto& row : one_less_) row.fill(kNumMultisets);
   for (int m = 0; m < kNumMultisets; ++m) {
     for (int f = 0; f < kFaces; ++f) {
-      if (with_[m][f] >= 0) without_[with_[m][f]][f] = static_cast<int16_t>(m);
-    }
-  }
-  for (int m = 0; m < kNumMultisets; ++m) {
-    for (int f = 0; f < kFaces; ++f) {
-      one_less_[m][f] = without_[m][f] >= 0
-                            ? without_[m][f]
-                            : static_cast<int16_t>(kNumMultisets);
+      if (with_[m][f] < 0) continue;
+      without_[with_[m][f]][f] = static_cast<int16_t>(m);
+      one_less_[with_[m][f]][f] = static_cast<int16_t>(m);
     }
   }
   subs_.resize(kNumMultisets);

@@ -213,17 +213,27 @@ void OptimalTable::PlanRerolls(TurnPlan& plan) {
   }
 }
 
-void OptimalTable::FillKeeps(TurnPlan& plan, int level) {
+void OptimalTable::MeanOverOneMoreDie(double* rows, size_t width) {
   const DiceTables& t = DiceTables::Get();
-  const int first5 = t.FirstOfSize(kNumDice);
-  auto& keep = plan.keep[level];
-  // Keeps of five dice: stop rolling. Smaller: the mean over one more die.
-  for (int r = 0; r < kNumRolls; ++r) keep[first5 + r] = plan.level[level][r];
-  for (int id = first5 - 1; id >= 0; --id) {
-    double sum = 0;
-    for (int f = 1; f <= kFaces; ++f) sum += keep[t.With(id, f)];
-    keep[id] = sum * (1.0 / kFaces);  // a multiply: divisions are slow
+  for (int id = t.FirstOfSize(kNumDice) - 1; id >= 0; --id) {
+    double* out = rows + id * width;
+    std::fill_n(out, width, 0.0);
+    for (int f = 1; f <= kFaces; ++f) {
+      const double* in = rows + t.With(id, f) * width;
+      for (size_t i = 0; i < width; ++i) out[i] += in[i];
+    }
+    // A multiply: divisions are slow.
+    for (size_t i = 0; i < width; ++i) out[i] *= 1.0 / kFaces;
   }
+}
+
+void OptimalTable::FillKeeps(TurnPlan& plan, int level) {
+  const int first5 = DiceTables::Get().FirstOfSize(kNumDice);
+  auto& keep = plan.keep[level];
+  // Keeps of five dice: stop rolling (the ids of five dice are the rolls,
+  // in order). Smaller: the mean over one more die.
+  std::copy_n(plan.level[level].begin(), kNumRolls, &keep[first5]);
+  MeanOverOneMoreDie(keep.data(), 1);
 }
 
 namespace {

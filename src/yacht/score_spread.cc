@@ -61,15 +61,7 @@ void ScoreSpread::FollowChoices(const TurnChoices& choices, size_t width,
     // As FillKeeps: five dice kept are the level's (the ids of five dice
     // are the rolls, in order); fewer, the mean over one more die.
     std::copy_n(level, kNumRolls * width, keep + first5 * width);
-    for (int id = first5 - 1; id >= 0; --id) {
-      double* out = keep + id * width;
-      std::fill_n(out, width, 0.0);
-      for (int f = 1; f <= kFaces; ++f) {
-        const double* in = keep + t.With(id, f) * width;
-        for (size_t i = 0; i < width; ++i) out[i] += in[i];
-      }
-      for (size_t i = 0; i < width; ++i) out[i] *= 1.0 / kFaces;
-    }
+    OptimalTable::MeanOverOneMoreDie(keep, width);
     for (int r = 0; r < kNumRolls; ++r) {
       std::copy_n(keep + choices.keep[l][r] * width, width, level + r * width);
     }

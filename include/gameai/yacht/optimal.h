@@ -16,6 +16,7 @@
 #define GAMEAI_YACHT_OPTIMAL_H_
 
 #include <array>
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -115,6 +116,10 @@ class OptimalTable {
                          std::vector<double>& values,
                          const StateFunction& compute);
   double TurnStartValue(const Scorecard& card, TurnPlan& plan) const;
+  // MeanOverOneMoreDie: `rows` holds a row of `width` numbers per multiset
+  // id; each row of fewer than five dice becomes the mean of the rows with
+  // one more die of each face (the five-dice rows are given).
+  static void MeanOverOneMoreDie(double* rows, size_t width);
   static int Index(int open, int upper, int yacht50) {
     return ((open << 6) | upper) * 2 + yacht50;
   }
