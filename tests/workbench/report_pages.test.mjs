@@ -25,7 +25,9 @@ let browser;
 before(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    // Keys scroll at once, not in an animation a later key could race.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-smooth-scrolling'],
   });
 });
 after(async () => { await browser?.close(); });
@@ -56,8 +58,10 @@ async function look(name, file, expectSvgs) {
     const box = await svg.boundingBox();
     assert.ok(box && box.width > 100 && box.height > 40, `${name}: a chart drawn ${JSON.stringify(box)}`);
   }
+  // At the bottom, not merely moved: Home pressed mid-scroll can be lost.
   await page.keyboard.press('End');
-  await page.waitForFunction(() => window.scrollY > 0);
+  await page.waitForFunction(() =>
+    window.scrollY > 0 && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1);
   await page.screenshot({ path: path.join(artifacts, `${name}-end.png`) });
   await page.keyboard.press('Home');
   await page.waitForFunction(() => window.scrollY === 0);
