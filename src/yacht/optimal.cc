@@ -15,6 +15,7 @@
 #include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/kernel/kernel_adapter.h"
+#include "gameai/yacht/internal/table_cache.h"
 #include "platform/threads.h"
 
 namespace gameai::yacht {
@@ -387,23 +388,20 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Load(
   return std::shared_ptr<const OptimalTable>(table);
 }
 
-namespace {
-
-// CachePathFromEnvironment: the cache file for these rules in the directory
-// GAMEAI_YACHT_TABLE_DIR names, or "" when it is unset or empty.
-std::string CachePathFromEnvironment(bool bonus) {
+std::string TableCacheFromEnvironment(std::string_view what,
+                                      bool yahtzee_bonus) {
   const char* dir = std::getenv("GAMEAI_YACHT_TABLE_DIR");
   if (dir == nullptr || *dir == '\0') return "";
-  return fmt::format("{}/yacht-optimal-bonus{}.table", dir, bonus ? 1 : 0);
+  return fmt::format("{}/yacht-{}-bonus{}.table", dir, what,
+                     yahtzee_bonus ? 1 : 0);
 }
-
-}  // namespace
 
 absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
     const Options& options, const std::string& given_cache_path, int threads) {
   const std::string cache_path =
-      given_cache_path.empty() ? CachePathFromEnvironment(options.yahtzee_bonus)
-                               : given_cache_path;
+      given_cache_path.empty()
+          ? TableCacheFromEnvironment("optimal", options.yahtzee_bonus)
+          : given_cache_path;
   static std::mutex mutex;
   // By rules, and by rules and cache file: a file is checked (and written)
   // once per process even when the table is already known.
@@ -417,33 +415,17 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
   } else if (auto it = cached->find({bonus, cache_path}); it != cached->end()) {
     return it->second;
   }
-  std::shared_ptr<const OptimalTable> table;
-  if (!cache_path.empty()) {
-    absl::StatusOr<std::shared_ptr<const OptimalTable>> loaded =
-        Load(options, cache_path);
-    if (loaded.ok()) {
-      table = *loaded;
-    } else if (!absl::IsNotFound(loaded.status())) {
-      // Anything else at the path is the user's: an error, never replaced.
-      return absl::Status(
-          loaded.status().code(),
-          fmt::format("yacht table cache: {} (remove it or name another file)",
-                      Str(loaded.status().message())));
-    } else {
-      GAMEAI_RETURN_IF_ERROR(CheckWritable(cache_path));
-    }
-  }
-  if (table == nullptr) {
-    if (auto it = tables->find(bonus); it != tables->end()) {
-      table = it->second;
-    } else {
-      const int workers = threads > 0 ? threads : platform::HardwareThreads();
-      GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const OptimalTable> computed,
-                              Compute(options, workers));
-      table = computed;
-    }
-    if (!cache_path.empty()) GAMEAI_RETURN_IF_ERROR(table->Save(cache_path));
-  }
+  GAMEAI_ASSIGN_OR_RETURN(
+      std::shared_ptr<const OptimalTable> table,
+      LoadOrCompute<OptimalTable>(
+          cache_path, [&] { return Load(options, cache_path); },
+          [&]() -> absl::StatusOr<std::shared_ptr<const OptimalTable>> {
+            if (auto it = tables->find(bonus); it != tables->end()) {
+              return it->second;
+            }
+            return Compute(options,
+                           threads > 0 ? threads : platform::HardwareThreads());
+          }));
   tables->emplace(bonus, table);
   if (!cache_path.empty()) (*cached)[{bonus, cache_path}] = table;
   return table;

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <map>
 
+#include "fmt/format.h"
+#include "gameai/base/file_io.h"
 #include "gameai/base/status_macros.h"
+#include "gameai/yacht/internal/table_cache.h"
 #include "platform/threads.h"
 
 namespace gameai::yacht {
@@ -168,6 +171,56 @@ std::shared_ptr<const ScoreSpread> ScoreSpread::Compute(
   return spread;
 }
 
+namespace {
+constexpr char kSpreadKind[] = "yacht-score-spread";
+constexpr int kSpreadVersion = 1;
+// The most a game can score (as the table's bound), squared.
+constexpr double kMaxSecondMoment = 2000.0 * 2000.0;
+
+// SpreadParams: what a spread file was made over, down to the table's
+// start value printed exactly, so a file never pairs with another table.
+std::string SpreadParams(const OptimalTable& table, size_t entries) {
+  return fmt::format("yahtzee_bonus={} entries={} start={:.17g}",
+                     table.rules().options().yahtzee_bonus ? 1 : 0, entries,
+                     table.StartValue());
+}
+}  // namespace
+
+absl::Status ScoreSpread::Save(const std::string& path) const {
+  return WriteTableFile(path,
+                        {.kind = kSpreadKind,
+                         .version = kSpreadVersion,
+                         .params = SpreadParams(*table_, second_.size())},
+                        second_.data(),
+                        static_cast<int64_t>(second_.size() * sizeof(double)));
+}
+
+absl::StatusOr<std::shared_ptr<const ScoreSpread>> ScoreSpread::Load(
+    std::shared_ptr<const OptimalTable> table, const std::string& path) {
+  absl::StatusOr<TableFileReader> in = TableFileReader::Open(path);
+  if (!in.ok()) return in.status();
+  auto spread = std::shared_ptr<ScoreSpread>(new ScoreSpread(std::move(table)));
+  const std::vector<double>& means = spread->table_->values_;
+  std::vector<double>& second = spread->second_;
+  GAMEAI_RETURN_IF_ERROR(
+      in->Expect(kSpreadKind, kSpreadVersion,
+                 SpreadParams(*spread->table_, second.size())));
+  GAMEAI_RETURN_IF_ERROR(in->ReadPayload(
+      second.data(), static_cast<int64_t>(second.size() * sizeof(double))));
+  for (size_t i = 0; i < second.size(); ++i) {
+    const double m = means[i], v = second[i];
+    // A variance is never negative: beyond rounding, a second moment below
+    // the mean's square is damage (NaN fails every comparison).
+    if (!(v >= 0 && v <= kMaxSecondMoment && v >= m * m * (1 - 1e-9) - 1e-9)) {
+      return absl::InvalidArgumentError(fmt::format(
+          "'{}' is damaged: entry {} is {}, not a second moment of points to "
+          "come averaging {} (in [{}, {}])",
+          path, i, v, m, m * m, kMaxSecondMoment));
+    }
+  }
+  return std::shared_ptr<const ScoreSpread>(spread);
+}
+
 absl::StatusOr<std::shared_ptr<const ScoreSpread>> ScoreSpread::Shared(
     const Options& options) {
   GAMEAI_ASSIGN_OR_RETURN(std::shared_ptr<const OptimalTable> table,
@@ -177,7 +230,15 @@ absl::StatusOr<std::shared_ptr<const ScoreSpread>> ScoreSpread::Shared(
   std::lock_guard<std::mutex> lock(mutex);
   auto& spread = (*spreads)[options.yahtzee_bonus];
   if (spread == nullptr) {
-    spread = Compute(std::move(table), platform::HardwareThreads());
+    const std::string path =
+        TableCacheFromEnvironment("spread", options.yahtzee_bonus);
+    GAMEAI_ASSIGN_OR_RETURN(
+        spread,
+        LoadOrCompute<ScoreSpread>(
+            path, [&] { return Load(table, path); },
+            [&]() -> absl::StatusOr<std::shared_ptr<const ScoreSpread>> {
+              return Compute(table, platform::HardwareThreads());
+            }));
   }
   return spread;
 }

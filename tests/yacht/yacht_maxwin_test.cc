@@ -1,12 +1,16 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "file_test_util.h"
 #include "fmt/format.h"
 #include "gameai/arena/arena.h"
+#include "gameai/base/file_io.h"
 #include "gameai/dynamic/registry.h"
 #include "gameai/yacht/maxwin.h"
 #include "gameai/yacht/score_spread.h"
@@ -20,6 +24,57 @@ std::shared_ptr<const ScoreSpread> StandardSpread() {
       ScoreSpread::Shared({.players = 2});
   EXPECT_TRUE(spread.ok()) << spread.status();
   return spread.ok() ? *spread : nullptr;
+}
+
+// The spread's cache file: read back alike, refused over another table,
+// and a file of no second moments (NaN, or below the means' squares) is
+// damage, left as it was.
+TEST(YachtScoreSpreadCache, SavedSpreadLoadsAlikeOverItsTableOnly) {
+  const std::shared_ptr<const ScoreSpread> spread = StandardSpread();
+  ASSERT_NE(spread, nullptr);
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+      OptimalTable::Shared({.players = 1});
+  ASSERT_TRUE(table.ok()) << table.status();
+  const std::string path = ::testing::TempDir() + "/gameai_yacht_spread.table";
+  std::remove(path.c_str());
+  ASSERT_TRUE(spread->Save(path).ok());
+  absl::StatusOr<std::shared_ptr<const ScoreSpread>> loaded =
+      ScoreSpread::Load(*table, path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  for (const Scorecard card :
+       {Scorecard{0x1fff, 0, 0, 0}, Scorecard{1 << kChance, 0, 0, 0},
+        Scorecard{0x1f00, 0, 40, 0}}) {
+    EXPECT_EQ((*loaded)->Variance(card), spread->Variance(card));
+  }
+  absl::StatusOr<std::shared_ptr<const OptimalTable>> bonus_table =
+      OptimalTable::Shared({.players = 1, .yahtzee_bonus = true});
+  ASSERT_TRUE(bonus_table.ok()) << bonus_table.status();
+  absl::StatusOr<std::shared_ptr<const ScoreSpread>> other =
+      ScoreSpread::Load(*bonus_table, path);
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.status().message().find("yahtzee_bonus=1"), std::string::npos)
+      << other.status();
+  std::remove(path.c_str());
+
+  const std::string params = fmt::format(
+      "yahtzee_bonus=0 entries=1048576 start={:.17g}", (*table)->StartValue());
+  for (double value : {std::numeric_limits<double>::quiet_NaN(), 0.0}) {
+    const std::vector<double> values(size_t{1} << 20, value);
+    ASSERT_TRUE(
+        WriteTableFile(
+            path,
+            {.kind = "yacht-score-spread", .version = 1, .params = params},
+            values.data(), static_cast<int64_t>(values.size() * 8))
+            .ok());
+    const std::string before = gameai::testing::ReadBytes(path);
+    absl::StatusOr<std::shared_ptr<const ScoreSpread>> damaged =
+        ScoreSpread::Load(*table, path);
+    ASSERT_FALSE(damaged.ok()) << value;
+    EXPECT_NE(damaged.status().message().find("damaged"), std::string::npos)
+        << damaged.status();
+    EXPECT_EQ(gameai::testing::ReadBytes(path), before);
+    std::remove(path.c_str());
+  }
 }
 
 // Only CHANCE left: each die is kept when it shows 5 or 6 with two rerolls

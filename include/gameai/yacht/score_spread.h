@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -34,10 +35,24 @@ class ScoreSpread {
   static std::shared_ptr<const ScoreSpread> Compute(
       std::shared_ptr<const OptimalTable> table, int threads);
   // Shared: one per rule set for the whole process, over
-  // OptimalTable::Shared(options) (its cache file, if the environment
-  // names one), computed on first use with one thread per hardware thread.
+  // OptimalTable::Shared(options), computed on first use with one thread
+  // per hardware thread. When GAMEAI_YACHT_TABLE_DIR names a directory
+  // (as for OptimalTable::Shared), its yacht-spread-bonus0.table /
+  // -bonus1.table is read, or written when missing; anything else there
+  // is an error, left untouched.
   static absl::StatusOr<std::shared_ptr<const ScoreSpread>> Shared(
       const Options& options);
+
+  // Save: a table file (gameai/base/file_io.h: kind yacht-score-spread v1,
+  // params "yahtzee_bonus=0|1 entries=N start=<the table's start value>",
+  // checksummed) of the second moments.
+  absl::Status Save(const std::string& path) const;
+  // Load: what Save wrote over `table` (the same rules and start value).
+  // Errors: nothing at `path` (NotFound), a file of anything else,
+  // truncated, with a wrong checksum, or a second moment that is none
+  // (NaN, negative, below the mean's square, beyond 2000 squared).
+  static absl::StatusOr<std::shared_ptr<const ScoreSpread>> Load(
+      std::shared_ptr<const OptimalTable> table, const std::string& path);
 
   // Mean, Variance: of the points still to come from the start of a turn
   // with `card`. REQUIRES: table().Lookup(card).ok().
