@@ -67,8 +67,13 @@ class MatchInterruptTest(build_games.TestCase):
             """).format(call=call)
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(sys.path)
-        process = subprocess.Popen([sys.executable, "-c", script],
-                                   stdout=subprocess.PIPE, text=True, env=env)
+        # SIGINT as a terminal gives it: a shell without job control
+        # starts background jobs with SIGINT ignored, and an interpreter
+        # started so keeps ignoring it.
+        process = subprocess.Popen(
+            [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+            env=env,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         try:
             self.assertEqual(process.stdout.readline().strip(), "started")
             time.sleep(wait)  # into the call
