@@ -273,29 +273,15 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Load(
 
 absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::LoadOrBuild(
     const Rules& rules, int max_seeds, const std::string& path, bool* loaded) {
-  if (loaded != nullptr) *loaded = false;
-  if (!path.empty()) {
-    absl::StatusOr<std::unique_ptr<EndgameDb>> db =
-        Load(rules, max_seeds, path);
-    if (db.ok()) {
-      if (loaded != nullptr) *loaded = true;
-      return db;
-    }
-    // Another database, a damaged one or anything else: never overwritten.
-    if (!absl::IsNotFound(db.status())) {
-      return absl::Status(
-          db.status().code(),
-          fmt::format("endgame database: {} (remove it or name another file)",
-                      Str(db.status().message())));
-    }
-    // Minutes of building are not spent on a file that cannot be written.
-    GAMEAI_RETURN_IF_ERROR(CheckWritable(path));
-  }
-  GAMEAI_ASSIGN_OR_RETURN(std::unique_ptr<EndgameDb> db,
-                          Create(rules, max_seeds));
-  db->FillAll();
-  if (!path.empty()) GAMEAI_RETURN_IF_ERROR(db->Save(path));
-  return db;
+  using DbPtr = std::unique_ptr<EndgameDb>;
+  return LoadOrMake<DbPtr>(
+      "endgame database", path, [&] { return Load(rules, max_seeds, path); },
+      [&]() -> absl::StatusOr<DbPtr> {
+        GAMEAI_ASSIGN_OR_RETURN(DbPtr db, Create(rules, max_seeds));
+        db->FillAll();
+        return db;
+      },
+      loaded);
 }
 
 absl::StatusOr<std::shared_ptr<const EndgameDb>> EndgameDb::Shared(

@@ -114,6 +114,41 @@ class TableFileReader {
   int64_t payload_offset_ = 0;
 };
 
+// LoadOrMake: the table a cache file holds, or a new one written there.
+// `load()` reads `path`; when nothing is there (NotFound), `make()`
+// builds the table, which is then saved to `path` (asked writable first,
+// so that no minutes of building are lost to a directory that refuses
+// it). Anything else at `path` (another table, a damaged one, other data)
+// is the user's: an error "WHAT: <why> (remove it or name another file)",
+// never replaced. An empty `path`: make() alone. `loaded`, when given,
+// says which happened. Table: a pointer whose target has
+// `absl::Status Save(const std::string&) const`.
+template <typename Table, typename Load, typename Make>
+absl::StatusOr<Table> LoadOrMake(std::string_view what, const std::string& path,
+                                 Load load, Make make, bool* loaded = nullptr) {
+  if (loaded != nullptr) *loaded = false;
+  if (!path.empty()) {
+    absl::StatusOr<Table> table = load();
+    if (table.ok()) {
+      if (loaded != nullptr) *loaded = true;
+      return table;
+    }
+    if (!absl::IsNotFound(table.status())) {
+      return absl::Status(table.status().code(),
+                          std::string(what) + ": " +
+                              std::string(table.status().message()) +
+                              " (remove it or name another file)");
+    }
+    if (absl::Status writable = CheckWritable(path); !writable.ok()) {
+      return writable;
+    }
+  }
+  absl::StatusOr<Table> table = make();
+  if (!table.ok() || path.empty()) return table;
+  if (absl::Status saved = (*table)->Save(path); !saved.ok()) return saved;
+  return table;
+}
+
 }  // namespace gameai
 
 #endif  // GAMEAI_BASE_FILE_IO_H_
