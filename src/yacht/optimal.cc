@@ -5,9 +5,11 @@
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <mutex>
+#include <type_traits>
 
 #include "absl/status/status.h"
 #include "fmt/format.h"
@@ -15,7 +17,6 @@
 #include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/kernel/kernel_adapter.h"
-#include "gameai/yacht/internal/table_cache.h"
 #include "platform/threads.h"
 
 namespace gameai::yacht {
@@ -214,18 +215,41 @@ void OptimalTable::PlanRerolls(TurnPlan& plan) {
   }
 }
 
-void OptimalTable::MeanOverOneMoreDie(double* rows, size_t width) {
+namespace {
+
+// MeanOverOneMoreDieOf: MeanOverOneMoreDie for a width known at run time
+// (size_t) or when compiled (std::integral_constant: loops the compiler
+// vectorizes).
+template <typename Width>
+void MeanOverOneMoreDieOf(double* rows, Width width) {
   const DiceTables& t = DiceTables::Get();
   for (int id = t.FirstOfSize(kNumDice) - 1; id >= 0; --id) {
     double* out = rows + id * width;
-    std::fill_n(out, width, 0.0);
-    for (int f = 1; f <= kFaces; ++f) {
-      const double* in = rows + t.With(id, f) * width;
-      for (size_t i = 0; i < width; ++i) out[i] += in[i];
+    if constexpr (std::is_same_v<Width, size_t>) {
+      for (size_t i = 0; i < width; ++i) out[i] = 0;
+      for (int f = 1; f <= kFaces; ++f) {
+        const double* in = rows + t.With(id, f) * width;
+        for (size_t i = 0; i < width; ++i) out[i] += in[i];
+      }
+      // A multiply: divisions are slow.
+      for (size_t i = 0; i < width; ++i) out[i] *= 1.0 / kFaces;
+    } else {
+      // The same sums in registers: `out` may be any row, so sums kept in
+      // it would be stored and reloaded at every face.
+      std::array<double, Width::value> sum{};
+      for (int f = 1; f <= kFaces; ++f) {
+        const double* in = rows + t.With(id, f) * width;
+        for (size_t i = 0; i < width; ++i) sum[i] += in[i];
+      }
+      for (size_t i = 0; i < width; ++i) out[i] = sum[i] * (1.0 / kFaces);
     }
-    // A multiply: divisions are slow.
-    for (size_t i = 0; i < width; ++i) out[i] *= 1.0 / kFaces;
   }
+}
+
+}  // namespace
+
+void OptimalTable::MeanOverOneMoreDie(double* rows, size_t width) {
+  MeanOverOneMoreDieOf(rows, width);
 }
 
 void OptimalTable::FillKeeps(TurnPlan& plan, int level) {
@@ -260,16 +284,106 @@ void OptimalTable::PlanTurn(const Scorecard& card, TurnPlan& plan) const {
   plan.keep[2][0] = RollAllFive(plan);  // exactly the table's entry
 }
 
-double OptimalTable::TurnStartValue(const Scorecard& card,
-                                    TurnPlan& plan) const {
-  // Without the keeps of fewer dice PlanTurn fills for agents.
-  PlanLevels(card, plan);
-  return RollAllFive(plan);
+template <int kLanes>
+void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
+                                   double* out, double* rows) const {
+  static_assert(kLanes % 2 == 0, "lanes come in pairs");
+  using Lanes = std::array<double, kLanes>;
+  const DiceTables& t = DiceTables::Get();
+  const int first5 = t.FirstOfSize(kNumDice);
+  auto row = [&](int id) { return rows + id * kLanes; };
+  // As PlanLevelsOf, per lane: what follows each category by the dice it
+  // counted, and the upper bonus writing it earns.
+  std::array<std::array<Lanes, kNumDice + 1>, kNumCategories> after, bonus;
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (!(open & (1 << c))) continue;
+    for (int n = 0; n <= kNumDice; ++n) {
+      for (int i = 0; i < kLanes; ++i) {
+        Scorecard with{static_cast<uint16_t>(open & ~(1 << c)), 0, uppers[i],
+                       static_cast<uint8_t>(flag)};
+        bonus[c][n][i] = 0;
+        if (c <= kSixes) {
+          const int upper = uppers[i] + n * (c + 1);
+          with.upper = static_cast<uint8_t>(std::min(kUpperCap, upper));
+          if (uppers[i] < kUpperBonusThreshold &&
+              upper >= kUpperBonusThreshold) {
+            bonus[c][n][i] = kUpperBonus;
+          }
+        }
+        if (c == kYacht && n == kNumDice) with.yacht50 = 1;
+        after[c][n][i] = Expected(with);
+      }
+    }
+  }
+  // No reroll left: the five-dice rows (the rolls, in order) hold each
+  // roll's best category. Small integers add exactly, so base + bonus is
+  // PlanLevelsOf's integer sum.
+  double* level = row(first5);
+  std::fill_n(level, kNumRolls * kLanes, -1.0);
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (!(open & (1 << c))) continue;
+    for (int r = 0; r < kNumRolls; ++r) {
+      const int n = counted_[c][r];
+      const double base = base_[c][r];
+      double* best = level + r * kLanes;
+      for (int i = 0; i < kLanes; ++i) {
+        best[i] = std::max(best[i], (base + bonus[c][n][i]) + after[c][n][i]);
+      }
+    }
+  }
+  if (rules_.options().yahtzee_bonus) {
+    for (int r = 0; r < kNumRolls; ++r) {
+      if (base_[kYacht][r] != 50) continue;
+      for (int i = 0; i < kLanes; ++i) {
+        const Scorecard card{static_cast<uint16_t>(open), 0, uppers[i],
+                             static_cast<uint8_t>(flag)};
+        double best = -1;
+        for (int c = 0; c < kNumCategories; ++c) {
+          if (!(open & (1 << c))) continue;
+          const int points = rules_.ScoreFor(card, c, first5 + r);
+          if (points < 0) continue;
+          best = std::max(best, points + after[c][counted_[c][r]][i]);
+        }
+        level[r * kLanes + i] = best;
+      }
+    }
+  }
+  // Both rerolls as PlanRerolls, in place: the keeps of fewer dice are
+  // means over one more die; then every multiset takes the best keep
+  // inside it, growing one die at a time, so the five-dice rows become
+  // the next level.
+  std::fill_n(row(kNumMultisets), kLanes,
+              -std::numeric_limits<double>::infinity());
+  for (int l = 0; l < 2; ++l) {
+    MeanOverOneMoreDieOf(rows, std::integral_constant<size_t, kLanes>{});
+    for (int id = 0; id < kNumMultisets; ++id) {
+      // Two lanes at a time in a vector register (GCC and Clang vectors:
+      // one instruction where the target has them), stored once.
+      using Pair = double __attribute__((vector_size(16)));
+      for (int i = 0; i < kLanes; i += 2) {
+        Pair best;
+        std::memcpy(&best, row(id) + i, sizeof best);
+        for (const int16_t smaller : t.OneLess(id)) {
+          Pair inside;
+          std::memcpy(&inside, row(smaller) + i, sizeof inside);
+          best = inside > best ? inside : best;
+        }
+        std::memcpy(row(id) + i, &best, sizeof best);
+      }
+    }
+  }
+  // As RollAllFive.
+  Lanes sum{};
+  for (int r = 0; r < kNumRolls; ++r) {
+    const double p = t.Probability(first5 + r);
+    for (int i = 0; i < kLanes; ++i) sum[i] += p * level[r * kLanes + i];
+  }
+  std::copy_n(sum.begin(), kLanes, out);
 }
 
 void OptimalTable::FillStates(bool yahtzee_bonus, int threads,
                               std::vector<double>& values,
-                              const StateFunction& compute) {
+                              const StatesFunction& compute) {
   if (threads < 1) threads = 1;
   const std::array<uint64_t, 64> reach = ReachableUpperTable();
   const int flags = yahtzee_bonus ? 2 : 1;
@@ -279,52 +393,62 @@ void OptimalTable::FillStates(bool yahtzee_bonus, int threads,
   for (int open = 1; open < (1 << kNumCategories); ++open) {
     layers[std::popcount(static_cast<unsigned>(open))].push_back(open);
   }
-  // One plan per worker, allocated here: the workers allocate nothing, so
-  // no std::bad_alloc can end the process from a thread.
-  std::vector<std::unique_ptr<TurnPlan>> plans;
+  // One scratch per worker, allocated here: the workers allocate nothing,
+  // so no std::bad_alloc can end the process from a thread.
+  std::vector<std::unique_ptr<Scratch>> scratches;
   for (int w = 0; w < threads; ++w)
-    plans.push_back(std::make_unique<TurnPlan>());
+    scratches.push_back(std::make_unique<Scratch>());
   for (int n = 1; n <= kNumCategories; ++n) {
     const std::vector<int>& masks = layers[n];
     // Masks are taken one at a time as workers free up: their work
     // differs many times over (how many upper totals each computes).
     std::atomic<int> next_mask{0};
     const int count = static_cast<int>(masks.size());
-    auto work = [&](TurnPlan* plan) {
-      for (int i;
-           (i = next_mask.fetch_add(1, std::memory_order_relaxed)) < count;) {
-        const int open = masks[i];
-        const int closed_upper = ~open & 63;
+    auto work = [&](Scratch& scratch) {
+      for (int m;
+           (m = next_mask.fetch_add(1, std::memory_order_relaxed)) < count;) {
+        const int open = masks[m];
+        const uint64_t reachable = reach[~open & 63];
         // Below 63 minus the most the open upper boxes can add, the bonus
         // is out of reach: every such total plays alike (the same points,
-        // the same totals-out-of-reach after each box), so one is
+        // the same totals-out-of-reach after each box), so the lowest is
         // computed and its value copied, bit for bit.
         int most_upper = 0;
         for (int c = 0; c <= kSixes; ++c) {
           if (open & (1 << c)) most_upper += kNumDice * (c + 1);
         }
         const int out_of_reach_below = kUpperCap - most_upper;
-        int computed_below[2] = {-1, -1};  // per flag: the total computed
-        for (int upper = 0; upper <= kUpperCap; ++upper) {
-          if (!(reach[closed_upper] & (uint64_t{1} << upper))) continue;
-          for (int flag = 0; flag < flags; ++flag) {
-            if (flag && (open & (1 << kYacht)))
-              continue;  // 50 needs YACHT closed
-            double& value = values[Index(open, upper, flag)];
-            if (upper < out_of_reach_below && computed_below[flag] >= 0) {
-              value = values[Index(open, computed_below[flag], flag)];
-              continue;
+        for (int flag = 0; flag < flags; ++flag) {
+          if (flag && (open & (1 << kYacht))) continue;  // 50 needs YACHT
+          std::array<uint8_t, kUpperCap + 1> uppers;
+          std::array<double, kUpperCap + 1> computed;
+          int computing = 0, copied_from = -1;
+          for (int upper = 0; upper <= kUpperCap; ++upper) {
+            if (!(reachable & (uint64_t{1} << upper))) continue;
+            if (upper < out_of_reach_below) {
+              if (copied_from >= 0) continue;
+              copied_from = upper;
             }
-            if (upper < out_of_reach_below) computed_below[flag] = upper;
-            const Scorecard card{static_cast<uint16_t>(open), 0,
-                                 static_cast<uint8_t>(upper),
-                                 static_cast<uint8_t>(flag)};
-            value = compute(card, *plan);
+            uppers[computing++] = static_cast<uint8_t>(upper);
+          }
+          for (int i = 0; i < computing; i += kMaxLanes) {
+            compute(open, flag, &uppers[i], std::min(kMaxLanes, computing - i),
+                    &computed[i], scratch);
+          }
+          for (int i = 0; i < computing; ++i) {
+            values[Index(open, uppers[i], flag)] = computed[i];
+          }
+          for (int upper = copied_from + 1; upper < out_of_reach_below;
+               ++upper) {
+            if (reachable & (uint64_t{1} << upper)) {
+              values[Index(open, upper, flag)] =
+                  values[Index(open, copied_from, flag)];
+            }
           }
         }
       }
     };
-    platform::RunOnThreads(threads, [&](int w) { work(plans[w].get()); });
+    platform::RunOnThreads(threads, [&](int w) { work(*scratches[w]); });
   }
 }
 
@@ -334,10 +458,32 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Compute(
       Rules rules,
       Rules::Create({.players = 1, .yahtzee_bonus = options.yahtzee_bonus}));
   auto table = std::shared_ptr<OptimalTable>(new OptimalTable(rules));
-  FillStates(options.yahtzee_bonus, threads, table->values_,
-             [&](const Scorecard& card, TurnPlan& plan) {
-               return table->TurnStartValue(card, plan);
-             });
+  // Batches of 8, 4 and 2 lanes: at most one lane computed for nothing.
+  FillStates(
+      options.yahtzee_bonus, threads, table->values_,
+      [&](int open, int flag, const uint8_t* uppers, int count, double* out,
+          Scratch& scratch) {
+        double* rows = scratch.rows.data();
+        for (int i = 0; i < count;) {
+          const int left = count - i;
+          if (left >= 8) {
+            table->TurnStartValues<8>(open, flag, uppers + i, out + i, rows);
+            i += 8;
+          } else if (left >= 4) {
+            table->TurnStartValues<4>(open, flag, uppers + i, out + i, rows);
+            i += 4;
+          } else if (left >= 2) {
+            table->TurnStartValues<2>(open, flag, uppers + i, out + i, rows);
+            i += 2;
+          } else {  // lanes come in pairs: the last one twice
+            const uint8_t twice[2] = {uppers[i], uppers[i]};
+            double values[2];
+            table->TurnStartValues<2>(open, flag, twice, values, rows);
+            out[i] = values[0];
+            i += 1;
+          }
+        }
+      });
   return std::shared_ptr<const OptimalTable>(table);
 }
 
@@ -388,8 +534,8 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Load(
   return std::shared_ptr<const OptimalTable>(table);
 }
 
-std::string TableCacheFromEnvironment(std::string_view what,
-                                      bool yahtzee_bonus) {
+std::string OptimalTable::CacheFromEnvironment(std::string_view what,
+                                               bool yahtzee_bonus) {
   const char* dir = std::getenv("GAMEAI_YACHT_TABLE_DIR");
   if (dir == nullptr || *dir == '\0') return "";
   return fmt::format("{}/yacht-{}-bonus{}.table", dir, what,
@@ -400,7 +546,7 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
     const Options& options, const std::string& given_cache_path, int threads) {
   const std::string cache_path =
       given_cache_path.empty()
-          ? TableCacheFromEnvironment("optimal", options.yahtzee_bonus)
+          ? CacheFromEnvironment("optimal", options.yahtzee_bonus)
           : given_cache_path;
   static std::mutex mutex;
   // By rules, and by rules and cache file: a file is checked (and written)
@@ -415,11 +561,13 @@ absl::StatusOr<std::shared_ptr<const OptimalTable>> OptimalTable::Shared(
   } else if (auto it = cached->find({bonus, cache_path}); it != cached->end()) {
     return it->second;
   }
+  using TablePtr = std::shared_ptr<const OptimalTable>;
   GAMEAI_ASSIGN_OR_RETURN(
-      std::shared_ptr<const OptimalTable> table,
-      LoadOrCompute<OptimalTable>(
-          cache_path, [&] { return Load(options, cache_path); },
-          [&]() -> absl::StatusOr<std::shared_ptr<const OptimalTable>> {
+      TablePtr table,
+      LoadOrMake<TablePtr>(
+          "yacht table cache", cache_path,
+          [&] { return Load(options, cache_path); },
+          [&]() -> absl::StatusOr<TablePtr> {
             if (auto it = tables->find(bonus); it != tables->end()) {
               return it->second;
             }

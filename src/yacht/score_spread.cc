@@ -6,7 +6,6 @@
 #include "fmt/format.h"
 #include "gameai/base/file_io.h"
 #include "gameai/base/status_macros.h"
-#include "gameai/yacht/internal/table_cache.h"
 #include "platform/threads.h"
 
 namespace gameai::yacht {
@@ -165,8 +164,13 @@ std::shared_ptr<const ScoreSpread> ScoreSpread::Compute(
   auto spread = std::shared_ptr<ScoreSpread>(new ScoreSpread(std::move(table)));
   OptimalTable::FillStates(
       spread->table_->rules().options().yahtzee_bonus, threads, spread->second_,
-      [&](const Scorecard& card, OptimalTable::TurnPlan& plan) {
-        return spread->TurnSecondMoment(card, plan);
+      [&](int open, int flag, const uint8_t* uppers, int count, double* out,
+          OptimalTable::Scratch& scratch) {
+        for (int i = 0; i < count; ++i) {
+          const Scorecard card{static_cast<uint16_t>(open), 0, uppers[i],
+                               static_cast<uint8_t>(flag)};
+          out[i] = spread->TurnSecondMoment(card, scratch.plan);
+        }
       });
   return spread;
 }
@@ -230,13 +234,14 @@ absl::StatusOr<std::shared_ptr<const ScoreSpread>> ScoreSpread::Shared(
   std::lock_guard<std::mutex> lock(mutex);
   auto& spread = (*spreads)[options.yahtzee_bonus];
   if (spread == nullptr) {
+    using SpreadPtr = std::shared_ptr<const ScoreSpread>;
     const std::string path =
-        TableCacheFromEnvironment("spread", options.yahtzee_bonus);
+        OptimalTable::CacheFromEnvironment("spread", options.yahtzee_bonus);
     GAMEAI_ASSIGN_OR_RETURN(
         spread,
-        LoadOrCompute<ScoreSpread>(
-            path, [&] { return Load(table, path); },
-            [&]() -> absl::StatusOr<std::shared_ptr<const ScoreSpread>> {
+        LoadOrMake<SpreadPtr>(
+            "yacht score spread cache", path, [&] { return Load(table, path); },
+            [&]() -> absl::StatusOr<SpreadPtr> {
               return Compute(table, platform::HardwareThreads());
             }));
   }

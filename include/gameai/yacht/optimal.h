@@ -99,23 +99,44 @@ class OptimalTable {
   // RollChoices: per five-dice roll, the category PlanLevels writes it in.
   using RollChoices = std::array<int8_t, kNumRolls>;
   // PlanLevels: PlanTurn's levels 0..2 and keeps 0..1 (and, when asked,
-  // the category chosen for each roll); TurnStartValue: Expected(card)
-  // computed from the table after it (the table's own computation).
+  // the category chosen for each roll).
   void PlanLevels(const Scorecard& card, TurnPlan& plan,
                   RollChoices* chosen = nullptr) const;
   template <bool kRecordChoices>
   void PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
                     RollChoices* chosen) const;
-  // FillStates: values[Index(...)] = compute(card) for every reachable
-  // turn-start scorecard (total 0), by layers of open categories, fewest
-  // first, each layer split over `threads`; a state whose bonus is out of
-  // reach copies the value of the one it plays alike.
-  using StateFunction =
-      std::function<double(const Scorecard& card, TurnPlan& scratch)>;
+  // Scratch: a worker's room for one turn (plan) or for up to kMaxLanes
+  // turns at once (rows: a row of kMaxLanes numbers per multiset id, then
+  // a row of -infinity that OneLess's missing faces point at).
+  static constexpr int kMaxLanes = 8;
+  struct Scratch {
+    TurnPlan plan;
+    std::array<double, (kNumMultisets + 1) * kMaxLanes> rows;
+  };
+  // FillStates: values[Index(...)] for every reachable turn-start
+  // scorecard (total 0), by layers of open categories, fewest first, each
+  // layer split over `threads`; a state whose bonus is out of reach copies
+  // the value of the one it plays alike. compute(open, flag, uppers,
+  // count, out, scratch) gives out[i] for the scorecards of `open` boxes,
+  // YACHT flag `flag` and upper total uppers[i], i < count <= kMaxLanes.
+  using StatesFunction =
+      std::function<void(int open, int flag, const uint8_t* uppers, int count,
+                         double* out, Scratch& scratch)>;
   static void FillStates(bool yahtzee_bonus, int threads,
                          std::vector<double>& values,
-                         const StateFunction& compute);
-  double TurnStartValue(const Scorecard& card, TurnPlan& plan) const;
+                         const StatesFunction& compute);
+  // TurnStartValues: the table's entries for kLanes scorecards that share
+  // their open boxes and YACHT flag, computed lane by lane exactly as
+  // PlanLevels and RollAllFive would one at a time, each step over the
+  // lanes at once (which the compiler vectorizes).
+  template <int kLanes>
+  void TurnStartValues(int open, int flag, const uint8_t* uppers, double* out,
+                       double* rows) const;
+  // CacheFromEnvironment: `<dir>/yacht-<what>-bonus<0|1>.table` in the
+  // directory GAMEAI_YACHT_TABLE_DIR names, or "" when it is unset or
+  // empty (the cache of Shared tables, and of ScoreSpread's).
+  static std::string CacheFromEnvironment(std::string_view what,
+                                          bool yahtzee_bonus);
   // MeanOverOneMoreDie: `rows` holds a row of `width` numbers per multiset
   // id; each row of fewer than five dice becomes the mean of the rows with
   // one more die of each face (the five-dice rows are given).
