@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check_new_game.sh BUILD_DIR: adds the example game of examples/new_game/
-# (Tic-tac-toe, `tictactoe`) to a temporary copy of this checkout, exactly
+# (Tic-tac-toe, `tictactoe`) to a copy of this checkout in BUILD_DIR, exactly
 # as a contributor adds it (its folders copied in, one line in
 # src/games.txt, one link in the README's table of games), builds the copy
 # in BUILD_DIR and runs the generic suites and the new game's tests. The
@@ -15,8 +15,8 @@
 #     and the script tests c_api, docs_match_registry and python_module.
 #
 # JOBS (default 2) sets the build's parallelism. BUILD_DIR may be reused
-# from one run to the next (each run's copy has a new path: its CMake cache
-# is replaced; ccache, when installed, keeps the rebuild cheap).
+# from one run to the next; ccache, when installed, keeps the rebuild
+# cheap, even in a new BUILD_DIR.
 set -euo pipefail
 
 usage() {
@@ -32,7 +32,6 @@ jobs=${JOBS:-2}
 # The game's own paths: everything else is the rest of the tree.
 game_paths=("src/$game" "include/gameai/$game" "tests/$game"
   "bench/${game}_bench.cc" "docs/$game.md")
-temp_prefix=/tmp/gameai-new-game.
 
 [[ -d $example ]] || { echo "check_new_game: no $example" >&2; exit 2; }
 for path in "${game_paths[@]}"; do
@@ -48,7 +47,21 @@ done
 
 mkdir -p "$1"
 build=$(cd "$1" && pwd)  # absolute: cmake and ctest run elsewhere
-src=$(mktemp -d "${temp_prefix}XXXXXX")
+# BUILD_DIR holds the copy (source/, removed on exit) and its build
+# (tree/) at fixed places: ccache, hashing paths relative to BUILD_DIR,
+# then finds the last run's objects. A directory of anything else is not
+# written to.
+marker=$build/.check_new_game
+if [[ ! -e $marker && -n $(ls -A "$build") ]]; then
+  echo "check_new_game: $build holds files of its own; give this script an" \
+    "empty build directory, or the one it used before" >&2
+  exit 2
+fi
+touch "$marker"
+src=$build/source
+tree=$build/tree
+rm -rf "$src"
+mkdir "$src"
 trap 'rm -rf "$src"' EXIT
 trap 'exit 130' INT TERM  # so that the EXIT trap removes the copy
 
@@ -134,25 +147,13 @@ if command -v clang-format >/dev/null; then
   fi
 fi
 
-echo "== configuring and building in $build"
-# A cache left by an earlier run names that run's (removed) copy; CMake
-# refuses another source tree in the same build directory.
-if [[ -f $build/CMakeCache.txt ]]; then
-  home=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")
-  if [[ $home == "$temp_prefix"* ]]; then
-    rm -rf "$build/CMakeCache.txt" "$build/CMakeFiles"
-  elif [[ -n $home ]]; then
-    echo "check_new_game: $build is a build of $home; give this script a" \
-      "build directory of its own" >&2
-    exit 2
-  fi
-fi
+echo "== configuring and building in $tree"
 source "$root/scripts/lib/ccache.sh"
-ccache_launcher "$src"
-cmake -S "$src" -B "$build" -G Ninja -DGAMEAI_PYTHON=ON \
+ccache_launcher "$build"
+cmake -S "$src" -B "$tree" -G Ninja -DGAMEAI_PYTHON=ON \
   -DPython3_EXECUTABLE=/usr/bin/python3 -DGAMEAI_BUILD_BENCH=OFF \
   "${launcher[@]}" >/dev/null
-cmake --build "$build" -j "$jobs"
+cmake --build "$tree" -j "$jobs"
 
 # The GoogleTest names as gtest_discover_tests gives them
 # (AllGames/ConformanceTest.Name/spec, BuiltinGames/TensorTest.Name/spec,
@@ -160,7 +161,7 @@ cmake --build "$build" -j "$jobs"
 # fixtures they require (the Yacht table) by itself.
 tests='^((AllGames/ConformanceTest|HiddenInformation|BuiltinGames/TensorTest|LoadGame|LoadAgent|RegisterGame|TicTacToe[A-Za-z]*)\.|(c_api|docs_match_registry|python_module)$)'
 echo "== the tests"
-listing=$(ctest --test-dir "$build" -N -R "$tests")
+listing=$(ctest --test-dir "$tree" -N -R "$tests")
 echo "$listing"
 for needed in 'TicTacToe' ' c_api$' ' docs_match_registry$' ' python_module$' \
     'ConformanceTest\..*/tictactoe'; do
@@ -173,7 +174,7 @@ done
 echo "== running them"
 log="$build/check_new_game.log"
 status=0
-ctest --test-dir "$build" -j2 -R "$tests" --output-on-failure 2>&1 |
+ctest --test-dir "$tree" -j2 -R "$tests" --output-on-failure 2>&1 |
   tee "$log" || status=$?
 if ((status != 0)); then
   if grep -q 'c_api .*Failed' "$log"; then
