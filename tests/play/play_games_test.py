@@ -152,16 +152,35 @@ class SaveLoadTest(unittest.TestCase):
 
 
 class ScreenTest(unittest.TestCase):
-    def test_yacht_hint_says_thinking_and_why(self):
-        # Without the suite's table directory the hint computes the table,
-        # long enough for the notice.
-        env = {k: v for k, v in os.environ.items()
-               if k != "GAMEAI_YACHT_TABLE_DIR"}
-        rc, out = play_driver.run_piped(["yacht", "--agents", "human,dice8"],
-                                        ["hint", "quit"], env=env)
+    def test_a_slow_hint_says_thinking(self):
+        # A search held to 2.5 s by its own budget: the notice is due after
+        # one second however fast the machine is.
+        rc, out = play_driver.run_piped(
+            ["mancala", "--agents", "human,greedy", "--hint",
+             "alphabeta(depth=64,time_ms=2500)"], ["hint", "quit"])
         out = out.decode()
         self.assertEqual(rc, 0, out)
         self.assertIn("thinking…", out)
+        self.assertRegex(out, r"hint \(alphabeta\(depth=64,time_ms=2500\)\): "
+                              r"\d\) pit \d \(4 seeds\) — expects to be about "
+                              r"\d+ seeds ahead")
+
+    def test_a_quick_hint_says_nothing_of_thinking(self):
+        # greedy looks one move ahead: far below the notice's second even
+        # under the sanitizers or an emulator.
+        rc, out = play_driver.run_piped(
+            ["mancala", "--agents", "human,greedy", "--hint", "greedy"],
+            ["hint", "quit"])
+        out = out.decode()
+        self.assertEqual(rc, 0, out)
+        self.assertRegex(out, r"hint \(greedy\): \d\) pit \d")
+        self.assertNotIn("thinking…", out)
+
+    def test_yacht_hint_gives_its_reason(self):
+        rc, out = play_driver.run_piped(["yacht", "--agents", "human,dice8"],
+                                        ["hint", "quit"])
+        out = out.decode()
+        self.assertEqual(rc, 0, out)
         self.assertRegex(out, r"hint \(optimal\): .* — best: .*, expecting "
                               r"about \d+ points at the end")
 
