@@ -59,6 +59,7 @@ OptimalTable::OptimalTable(const Rules& rules)
       counted_[c][r] = static_cast<uint8_t>(
           c <= kSixes ? t.count(dice, c + 1)
                       : (c == kYacht && base_[c][r] == 50 ? kNumDice : 0));
+      if (base_[c][r] > 0) scoring_[c][num_scoring_[c]++] = r;
     }
   }
 }
@@ -292,23 +293,34 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
   const DiceTables& t = DiceTables::Get();
   const int first5 = t.FirstOfSize(kNumDice);
   auto row = [&](int id) { return rows + id * kLanes; };
+  // Two lanes at a time in a vector register (GCC and Clang vectors: one
+  // instruction where the target has them).
+  using Pair = double __attribute__((vector_size(16)));
+  using Pairs = std::array<Pair, kLanes / 2>;
+  auto load = [](const double* from) {
+    Pairs v;
+    std::memcpy(&v, from, sizeof v);
+    return v;
+  };
+  auto store_max = [](double* to, const Pairs& v) {  // max, as std::max
+    Pairs best;
+    std::memcpy(&best, to, sizeof best);
+    for (size_t k = 0; k < v.size(); ++k)
+      best[k] = v[k] > best[k] ? v[k] : best[k];
+    std::memcpy(to, &best, sizeof best);
+  };
   // As PlanLevelsOf, per lane: what follows each category by the dice it
-  // counted, and the upper bonus writing it earns.
-  std::array<std::array<Lanes, kNumDice + 1>, kNumCategories> after, bonus;
+  // counted.
+  std::array<std::array<Lanes, kNumDice + 1>, kNumCategories> after;
   for (int c = 0; c < kNumCategories; ++c) {
     if (!(open & (1 << c))) continue;
     for (int n = 0; n <= kNumDice; ++n) {
       for (int i = 0; i < kLanes; ++i) {
         Scorecard with{static_cast<uint16_t>(open & ~(1 << c)), 0, uppers[i],
                        static_cast<uint8_t>(flag)};
-        bonus[c][n][i] = 0;
         if (c <= kSixes) {
-          const int upper = uppers[i] + n * (c + 1);
-          with.upper = static_cast<uint8_t>(std::min(kUpperCap, upper));
-          if (uppers[i] < kUpperBonusThreshold &&
-              upper >= kUpperBonusThreshold) {
-            bonus[c][n][i] = kUpperBonus;
-          }
+          with.upper = static_cast<uint8_t>(
+              std::min(kUpperCap, uppers[i] + n * (c + 1)));
         }
         if (c == kYacht && n == kNumDice) with.yacht50 = 1;
         after[c][n][i] = Expected(with);
@@ -316,33 +328,80 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
     }
   }
   // No reroll left: the five-dice rows (the rolls, in order) hold each
-  // roll's best category. Small integers add exactly, so base + bonus is
-  // PlanLevelsOf's integer sum.
-  double* level = row(first5);
-  std::fill_n(level, kNumRolls * kLanes, -1.0);
+  // roll's best category. Any roll may write a zero in any open box, so
+  // every row starts at the best zero; then each box is offered to the
+  // rolls that score in it. A zero offered where the box scores is beaten
+  // by the real score (a point or more, and a higher upper total or the
+  // yacht flag never lowers what follows), so every maximum is the one
+  // over all boxes, bit for bit.
+  Lanes zero;
+  zero.fill(-1);
   for (int c = 0; c < kNumCategories; ++c) {
     if (!(open & (1 << c))) continue;
-    for (int r = 0; r < kNumRolls; ++r) {
-      const int n = counted_[c][r];
-      const double base = base_[c][r];
-      double* best = level + r * kLanes;
-      for (int i = 0; i < kLanes; ++i) {
-        best[i] = std::max(best[i], (base + bonus[c][n][i]) + after[c][n][i]);
+    for (int i = 0; i < kLanes; ++i)
+      zero[i] = std::max(zero[i], after[c][0][i]);
+  }
+  double* level = row(first5);
+  for (int r = 0; r < kNumRolls; ++r) {
+    std::copy_n(zero.begin(), kLanes, level + r * kLanes);
+  }
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (!(open & (1 << c))) continue;
+    const std::array<uint8_t, kNumRolls>& rolls = scoring_[c];
+    const int num_rolls = num_scoring_[c];
+    if (c <= kSixes) {
+      // An upper box's score and the bonus it earns depend on the dice of
+      // its face alone: one offer per count. Small integers add exactly,
+      // so points + bonus is PlanLevelsOf's integer sum.
+      std::array<Lanes, kNumDice + 1> offer;
+      for (int n = 1; n <= kNumDice; ++n) {
+        const int upper_points = n * (c + 1);
+        for (int i = 0; i < kLanes; ++i) {
+          const bool earns_bonus =
+              uppers[i] < kUpperBonusThreshold &&
+              uppers[i] + upper_points >= kUpperBonusThreshold;
+          const double points = upper_points + (earns_bonus ? kUpperBonus : 0);
+          offer[n][i] = points + after[c][n][i];
+        }
+      }
+      for (int k = 0; k < num_rolls; ++k) {
+        const int r = rolls[k];
+        store_max(level + r * kLanes, load(offer[counted_[c][r]].data()));
+      }
+    } else {
+      for (int k = 0; k < num_rolls; ++k) {
+        const int r = rolls[k];
+        const double base = base_[c][r];
+        Pairs value = load(after[c][counted_[c][r]].data());
+        for (Pair& v : value) v = base + v;
+        store_max(level + r * kLanes, value);
       }
     }
   }
   if (rules_.options().yahtzee_bonus) {
+    // A yacht may be a joker: those rolls are scored again by the rules.
+    // The rules' points depend on the upper total only through the upper
+    // bonus (an upper box scores its own dice, joker or not), so they are
+    // asked once for a scorecard whose bonus is settled, and each lane
+    // adds its bonus as Rules::ScoreFor would.
+    const Scorecard settled{static_cast<uint16_t>(open), 0, kUpperCap,
+                            static_cast<uint8_t>(flag)};
     for (int r = 0; r < kNumRolls; ++r) {
       if (base_[kYacht][r] != 50) continue;
+      std::array<int, kNumCategories> points;
+      for (int c = 0; c < kNumCategories; ++c) {
+        points[c] =
+            open & (1 << c) ? rules_.ScoreFor(settled, c, first5 + r) : -1;
+      }
       for (int i = 0; i < kLanes; ++i) {
-        const Scorecard card{static_cast<uint16_t>(open), 0, uppers[i],
-                             static_cast<uint8_t>(flag)};
         double best = -1;
         for (int c = 0; c < kNumCategories; ++c) {
-          if (!(open & (1 << c))) continue;
-          const int points = rules_.ScoreFor(card, c, first5 + r);
-          if (points < 0) continue;
-          best = std::max(best, points + after[c][counted_[c][r]][i]);
+          if (points[c] < 0) continue;
+          const bool earns_bonus =
+              c <= kSixes && uppers[i] < kUpperBonusThreshold &&
+              uppers[i] + base_[c][r] >= kUpperBonusThreshold;
+          best = std::max(best, (points[c] + (earns_bonus ? kUpperBonus : 0)) +
+                                    after[c][counted_[c][r]][i]);
         }
         level[r * kLanes + i] = best;
       }
@@ -357,9 +416,7 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
   for (int l = 0; l < 2; ++l) {
     MeanOverOneMoreDieOf(rows, std::integral_constant<size_t, kLanes>{});
     for (int id = 0; id < kNumMultisets; ++id) {
-      // Two lanes at a time in a vector register (GCC and Clang vectors:
-      // one instruction where the target has them), stored once.
-      using Pair = double __attribute__((vector_size(16)));
+      // Pair by pair: the pair stays in a register over the smaller sets.
       for (int i = 0; i < kLanes; i += 2) {
         Pair best;
         std::memcpy(&best, row(id) + i, sizeof best);

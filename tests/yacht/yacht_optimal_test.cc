@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "file_test_util.h"
@@ -36,6 +38,56 @@ TEST(YachtOptimal, ReproducesThePublishedOptimum) {
   // Only YACHT left: 50 * P(yacht in three rolls) = 50 * 0.04602864...
   Scorecard yacht_only{static_cast<uint16_t>(1 << kYacht), 0, 0, 0};
   EXPECT_NEAR(table->Expected(yacht_only), 50 * 0.0460286, 1e-4);
+}
+
+// UpperTotals: bit u set when the filled upper boxes (bit c of `closed`)
+// can sum to u (capped at 63) with 0..5 dice each.
+uint64_t UpperTotals(int closed) {
+  uint64_t totals = 1;
+  for (int c = 0; c <= kSixes; ++c) {
+    if (!(closed & (1 << c))) continue;
+    uint64_t next = 0;
+    for (int u = 0; u < 64; ++u) {
+      if (!(totals >> u & 1)) continue;
+      for (int n = 0; n <= kNumDice; ++n)
+        next |= uint64_t{1} << std::min(63, u + n * (c + 1));
+    }
+    totals = next;
+  }
+  return totals;
+}
+
+// The table is computed eight scorecards at a time, with shortcuts (a box
+// offered only to the rolls that score in it, totals out of the bonus's
+// reach copied, a joker's points asked once); PlanTurn plans one turn
+// plainly. Their values agree bit for bit on every reachable scorecard of
+// a sample of the open masks (every 29th, each with every upper total and
+// YACHT flag), under both rule sets.
+TEST(YachtOptimal, EveryEntryIsTheTurnPlannedAlone) {
+  for (const bool bonus : {false, true}) {
+    absl::StatusOr<std::shared_ptr<const OptimalTable>> table =
+        OptimalTable::Shared({.players = 1, .yahtzee_bonus = bonus});
+    ASSERT_TRUE(table.ok()) << table.status();
+    auto plan = std::make_unique<OptimalTable::TurnPlan>();
+    int compared = 0;
+    for (int open = 1; open < (1 << kNumCategories); open += 29) {
+      const uint64_t totals = UpperTotals(~open & 63);
+      for (int upper = 0; upper < 64; ++upper) {
+        if (!(totals >> upper & 1)) continue;
+        for (int flag = 0; flag <= (bonus && !(open & (1 << kYacht))); ++flag) {
+          const Scorecard card{static_cast<uint16_t>(open), 0,
+                               static_cast<uint8_t>(upper),
+                               static_cast<uint8_t>(flag)};
+          (*table)->PlanTurn(card, *plan);
+          ASSERT_EQ(plan->keep[2][0], (*table)->Expected(card))
+              << "bonus " << bonus << " open " << open << " upper " << upper
+              << " flag " << flag;
+          ++compared;
+        }
+      }
+    }
+    EXPECT_EQ(compared, bonus ? 18431 : 12321);  // the whole sample
+  }
 }
 
 // CachePath: a file path with nothing there yet (a table file is never

@@ -151,6 +151,10 @@ class OptimalTable {
   // yacht in YACHT), precomputed for PlanTurn's inner loop.
   std::array<std::array<uint8_t, kNumRolls>, kNumCategories> base_{};
   std::array<std::array<uint8_t, kNumRolls>, kNumCategories> counted_{};
+  // Per category c, the rolls that score in it: scoring_[c][k] for
+  // k < num_scoring_[c] (TurnStartValues offers a box only to those).
+  std::array<std::array<uint8_t, kNumRolls>, kNumCategories> scoring_{};
+  std::array<int, kNumCategories> num_scoring_{};
 };
 
 AgentEntry OptimalAgentEntry();
