@@ -115,18 +115,25 @@ std::pair<int, double> OptimalTable::BestCategory(const Scorecard& card,
 
 void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan,
                               RollChoices* chosen) const {
-  // Two copies of the loop: the table's own, without the choices, is the
-  // hot one.
+  LastRoll(card, plan.level[0], chosen);
+  PlanRerolls(plan);
+}
+
+void OptimalTable::LastRoll(const Scorecard& card,
+                            std::array<double, kNumRolls>& best,
+                            RollChoices* chosen) const {
+  // Two copies of the loop: the one without the choices is the agents'.
   if (chosen != nullptr) {
-    PlanLevelsOf<true>(card, plan, chosen);
+    LastRollOf<true>(card, best, chosen);
   } else {
-    PlanLevelsOf<false>(card, plan, nullptr);
+    LastRollOf<false>(card, best, nullptr);
   }
 }
 
 template <bool kRecordChoices>
-void OptimalTable::PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
-                                RollChoices* chosen) const {
+void OptimalTable::LastRollOf(const Scorecard& card,
+                              std::array<double, kNumRolls>& best,
+                              RollChoices* chosen) const {
   const DiceTables& t = DiceTables::Get();
   const int first5 = t.FirstOfSize(kNumDice);
   // What follows each category, by how many dice it counted (upper ones:
@@ -155,7 +162,6 @@ void OptimalTable::PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
   // Category by category over every roll, all scored plainly from the
   // tables: the inner loop has no branch. Ties go to the first category,
   // as in BestCategory.
-  std::array<double, kNumRolls>& best = plan.level[0];
   best.fill(-1);
   if constexpr (kRecordChoices) chosen->fill(-1);
   for (int c = 0; c < kNumCategories; ++c) {
@@ -190,7 +196,6 @@ void OptimalTable::PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
       }
     }
   }
-  PlanRerolls(plan);
 }
 
 void OptimalTable::PlanRerolls(TurnPlan& plan) {
@@ -250,7 +255,11 @@ void MeanOverOneMoreDieOf(double* rows, Width width) {
 }  // namespace
 
 void OptimalTable::MeanOverOneMoreDie(double* rows, size_t width) {
-  MeanOverOneMoreDieOf(rows, width);
+  if (width == 2) {  // ScoreSpread's means and second moments side by side
+    MeanOverOneMoreDieOf(rows, std::integral_constant<size_t, 2>{});
+  } else {
+    MeanOverOneMoreDieOf(rows, width);
+  }
 }
 
 void OptimalTable::FillKeeps(TurnPlan& plan, int level) {
@@ -309,7 +318,7 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
       best[k] = v[k] > best[k] ? v[k] : best[k];
     std::memcpy(to, &best, sizeof best);
   };
-  // As PlanLevelsOf, per lane: what follows each category by the dice it
+  // As LastRollOf, per lane: what follows each category by the dice it
   // counted.
   std::array<std::array<Lanes, kNumDice + 1>, kNumCategories> after;
   for (int c = 0; c < kNumCategories; ++c) {
@@ -352,7 +361,7 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
     if (c <= kSixes) {
       // An upper box's score and the bonus it earns depend on the dice of
       // its face alone: one offer per count. Small integers add exactly,
-      // so points + bonus is PlanLevelsOf's integer sum.
+      // so points + bonus is LastRollOf's integer sum.
       std::array<Lanes, kNumDice + 1> offer;
       for (int n = 1; n <= kNumDice; ++n) {
         const int upper_points = n * (c + 1);

@@ -80,22 +80,79 @@ double ScoreSpread::TurnSecondMoment(const Scorecard& card,
   const DiceTables& t = DiceTables::Get();
   const int first5 = t.FirstOfSize(kNumDice);
   const Rules& rules = table_->rules();
-  TurnChoices choices;
-  ChoicesOf(card, values, choices);
-  // Scoring now: (points + X)^2 with X what follows, whose mean and second
-  // moment the layers below hold.
-  std::array<double, kNumRolls> level;
+  // Per multiset a row of two: the plan's mean (which picks the choices)
+  // and the second moment, carried through the turn side by side: the
+  // same sums as PlanRerolls's and FollowChoices's, in one pass.
+  OptimalTable::RollChoices category;
+  std::array<double, kNumRolls>& mean = values.level[0];
+  table_->LastRoll(card, mean, &category);
+  // What follows a box depends on the dice it counted (as LastRollOf):
+  // its mean and second moment, and the upper bonus writing it earns.
+  std::array<std::array<double, kNumDice + 1>, kNumCategories> after_mean,
+      after_second;
+  std::array<std::array<int, kNumDice + 1>, kNumCategories> bonus{};
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (!(card.open & (1 << c))) continue;
+    for (int n = 0; n <= kNumDice; ++n) {
+      Scorecard next = card;
+      next.open = static_cast<uint16_t>(card.open & ~(1 << c));
+      if (c <= kSixes) {
+        const int upper = card.upper + n * (c + 1);
+        next.upper =
+            static_cast<uint8_t>(std::min(kUpperBonusThreshold, upper));
+        if (card.upper < kUpperBonusThreshold &&
+            upper >= kUpperBonusThreshold) {
+          bonus[c][n] = kUpperBonus;
+        }
+      }
+      if (c == kYacht && n == kNumDice) next.yacht50 = 1;
+      after_mean[c][n] = table_->Expected(next);
+      after_second[c][n] = StoredSecondMoment(next);
+    }
+  }
+  std::array<double, kNumMultisets * 2> rows;
+  // Scoring now: (points + X)^2 with X what follows. A yacht may be a
+  // joker: its points come from the rules.
+  const bool jokers = rules.options().yahtzee_bonus;
   for (int r = 0; r < kNumRolls; ++r) {
     const int dice = first5 + r;
-    const int category = choices.category[r];
-    const int points = rules.ScoreFor(card, category, dice);
-    const Scorecard next = OptimalTable::NextCard(card, category, dice);
-    level[r] = double{1} * points * points +
-               2.0 * points * table_->Expected(next) + StoredSecondMoment(next);
+    const int c = category[r];
+    const int n = table_->counted_[c][r];
+    const int points = jokers && table_->base_[kYacht][r] == 50
+                           ? rules.ScoreFor(card, c, dice)
+                           : table_->base_[c][r] + bonus[c][n];
+    rows[dice * 2] = mean[r];
+    rows[dice * 2 + 1] = double{1} * points * points +
+                         2.0 * points * after_mean[c][n] + after_second[c][n];
   }
-  std::array<double, kNumMultisets> keep;
-  double start;
-  FollowChoices(choices, 1, level.data(), keep.data(), &start);
+  std::array<int16_t, kNumMultisets> best_inside;
+  std::array<double, kNumRolls * 2> next_level;
+  for (int level = 0; level < 2; ++level) {
+    // Keeps of fewer than five dice: the mean over one more die; then the
+    // keep the plan picks inside each five dice (ties: the larger keep, as
+    // ChoicesOf), growing one die at a time.
+    OptimalTable::MeanOverOneMoreDie(rows.data(), 2);
+    for (int id = 0; id < kNumMultisets; ++id) {
+      int best = id;
+      for (int f = 1; f <= kFaces; ++f) {
+        const int smaller = t.Without(id, f);
+        if (smaller >= 0 && rows[best_inside[smaller] * 2] > rows[best * 2]) {
+          best = best_inside[smaller];
+        }
+      }
+      best_inside[id] = static_cast<int16_t>(best);
+    }
+    for (int r = 0; r < kNumRolls; ++r) {
+      const int kept = best_inside[first5 + r];
+      next_level[r * 2] = rows[kept * 2];
+      next_level[r * 2 + 1] = rows[kept * 2 + 1];
+    }
+    std::copy(next_level.begin(), next_level.end(), &rows[first5 * 2]);
+  }
+  double start = 0;
+  for (int r = 0; r < kNumRolls; ++r) {
+    start += t.Probability(first5 + r) * rows[(first5 + r) * 2 + 1];
+  }
   return start;
 }
 

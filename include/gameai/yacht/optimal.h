@@ -102,9 +102,13 @@ class OptimalTable {
   // the category chosen for each roll).
   void PlanLevels(const Scorecard& card, TurnPlan& plan,
                   RollChoices* chosen = nullptr) const;
+  // LastRoll: PlanTurn's level 0, each roll's best box with no reroll left
+  // (and, when asked, that box).
+  void LastRoll(const Scorecard& card, std::array<double, kNumRolls>& best,
+                RollChoices* chosen) const;
   template <bool kRecordChoices>
-  void PlanLevelsOf(const Scorecard& card, TurnPlan& plan,
-                    RollChoices* chosen) const;
+  void LastRollOf(const Scorecard& card, std::array<double, kNumRolls>& best,
+                  RollChoices* chosen) const;
   // Scratch: a worker's room for one turn (plan) or for up to kMaxLanes
   // turns at once (rows: a row of kMaxLanes numbers per multiset id, then
   // a row of -infinity that OneLess's missing faces point at).
