@@ -119,6 +119,22 @@ void OptimalTable::PlanLevels(const Scorecard& card, TurnPlan& plan,
   PlanRerolls(plan);
 }
 
+Scorecard OptimalTable::AfterBox(const Scorecard& card, int category,
+                                 int counted, int& bonus) {
+  Scorecard next = card;
+  next.open = static_cast<uint16_t>(card.open & ~(1 << category));
+  bonus = 0;
+  if (category <= kSixes) {
+    const int upper = card.upper + counted * (category + 1);
+    next.upper = static_cast<uint8_t>(std::min(kUpperCap, upper));
+    if (card.upper < kUpperBonusThreshold && upper >= kUpperBonusThreshold) {
+      bonus = kUpperBonus;
+    }
+  }
+  if (category == kYacht && counted == kNumDice) next.yacht50 = 1;
+  return next;
+}
+
 void OptimalTable::LastRoll(const Scorecard& card,
                             std::array<double, kNumRolls>& best,
                             RollChoices* chosen) const {
@@ -143,20 +159,8 @@ void OptimalTable::LastRollOf(const Scorecard& card,
   std::array<std::array<int, kNumDice + 1>, kNumCategories> bonus{};
   for (int c = 0; c < kNumCategories; ++c) {
     if (!(card.open & (1 << c))) continue;
-    Scorecard next = card;
-    next.open = static_cast<uint16_t>(card.open & ~(1 << c));
     for (int n = 0; n <= kNumDice; ++n) {
-      Scorecard with = next;
-      if (c <= kSixes) {
-        const int upper = card.upper + n * (c + 1);
-        with.upper = static_cast<uint8_t>(std::min(kUpperCap, upper));
-        if (card.upper < kUpperBonusThreshold &&
-            upper >= kUpperBonusThreshold) {
-          bonus[c][n] = kUpperBonus;
-        }
-      }
-      if (c == kYacht && n == kNumDice) with.yacht50 = 1;
-      after[c][n] = Expected(with);
+      after[c][n] = Expected(AfterBox(card, c, n, bonus[c][n]));
     }
   }
   // Category by category over every roll, all scored plainly from the
@@ -325,14 +329,10 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
     if (!(open & (1 << c))) continue;
     for (int n = 0; n <= kNumDice; ++n) {
       for (int i = 0; i < kLanes; ++i) {
-        Scorecard with{static_cast<uint16_t>(open & ~(1 << c)), 0, uppers[i],
-                       static_cast<uint8_t>(flag)};
-        if (c <= kSixes) {
-          with.upper = static_cast<uint8_t>(
-              std::min(kUpperCap, uppers[i] + n * (c + 1)));
-        }
-        if (c == kYacht && n == kNumDice) with.yacht50 = 1;
-        after[c][n][i] = Expected(with);
+        const Scorecard card{static_cast<uint16_t>(open), 0, uppers[i],
+                             static_cast<uint8_t>(flag)};
+        int bonus;  // added per offer below
+        after[c][n][i] = Expected(AfterBox(card, c, n, bonus));
       }
     }
   }

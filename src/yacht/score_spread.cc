@@ -28,6 +28,23 @@ double ScoreSpread::Variance(const Scorecard& card) const {
   return std::max(0.0, StoredSecondMoment(card) - mean * mean);
 }
 
+void ScoreSpread::PickKeepsInside(
+    const double* keep, int stride,
+    std::array<int16_t, kNumMultisets>& best_inside) {
+  const DiceTables& t = DiceTables::Get();
+  for (int id = 0; id < kNumMultisets; ++id) {
+    int best = id;
+    for (int f = 1; f <= kFaces; ++f) {
+      const int smaller = t.Without(id, f);
+      if (smaller >= 0 &&
+          keep[best_inside[smaller] * stride] > keep[best * stride]) {
+        best = best_inside[smaller];
+      }
+    }
+    best_inside[id] = static_cast<int16_t>(best);
+  }
+}
+
 void ScoreSpread::ChoicesOf(const Scorecard& card,
                             OptimalTable::TurnPlan& values,
                             TurnChoices& choices) const {
@@ -38,17 +55,7 @@ void ScoreSpread::ChoicesOf(const Scorecard& card,
   // as PlanRerolls), growing one die at a time.
   std::array<int16_t, kNumMultisets> best_inside;
   for (int level = 0; level < 2; ++level) {
-    const auto& keep = values.keep[level];
-    for (int id = 0; id < kNumMultisets; ++id) {
-      int best = id;
-      for (int f = 1; f <= kFaces; ++f) {
-        const int smaller = t.Without(id, f);
-        if (smaller >= 0 && keep[best_inside[smaller]] > keep[best]) {
-          best = best_inside[smaller];
-        }
-      }
-      best_inside[id] = static_cast<int16_t>(best);
-    }
+    PickKeepsInside(values.keep[level].data(), 1, best_inside);
     for (int r = 0; r < kNumRolls; ++r) {
       choices.keep[level][r] = best_inside[first5 + r];
     }
@@ -94,18 +101,7 @@ double ScoreSpread::TurnSecondMoment(const Scorecard& card,
   for (int c = 0; c < kNumCategories; ++c) {
     if (!(card.open & (1 << c))) continue;
     for (int n = 0; n <= kNumDice; ++n) {
-      Scorecard next = card;
-      next.open = static_cast<uint16_t>(card.open & ~(1 << c));
-      if (c <= kSixes) {
-        const int upper = card.upper + n * (c + 1);
-        next.upper =
-            static_cast<uint8_t>(std::min(kUpperBonusThreshold, upper));
-        if (card.upper < kUpperBonusThreshold &&
-            upper >= kUpperBonusThreshold) {
-          bonus[c][n] = kUpperBonus;
-        }
-      }
-      if (c == kYacht && n == kNumDice) next.yacht50 = 1;
+      const Scorecard next = OptimalTable::AfterBox(card, c, n, bonus[c][n]);
       after_mean[c][n] = table_->Expected(next);
       after_second[c][n] = StoredSecondMoment(next);
     }
@@ -129,19 +125,9 @@ double ScoreSpread::TurnSecondMoment(const Scorecard& card,
   std::array<double, kNumRolls * 2> next_level;
   for (int level = 0; level < 2; ++level) {
     // Keeps of fewer than five dice: the mean over one more die; then the
-    // keep the plan picks inside each five dice (ties: the larger keep, as
-    // ChoicesOf), growing one die at a time.
+    // keep the plan picks inside each five dice.
     OptimalTable::MeanOverOneMoreDie(rows.data(), 2);
-    for (int id = 0; id < kNumMultisets; ++id) {
-      int best = id;
-      for (int f = 1; f <= kFaces; ++f) {
-        const int smaller = t.Without(id, f);
-        if (smaller >= 0 && rows[best_inside[smaller] * 2] > rows[best * 2]) {
-          best = best_inside[smaller];
-        }
-      }
-      best_inside[id] = static_cast<int16_t>(best);
-    }
+    PickKeepsInside(rows.data(), 2, best_inside);
     for (int r = 0; r < kNumRolls; ++r) {
       const int kept = best_inside[first5 + r];
       next_level[r * 2] = rows[kept * 2];

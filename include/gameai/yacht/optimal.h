@@ -102,6 +102,11 @@ class OptimalTable {
   // the category chosen for each roll).
   void PlanLevels(const Scorecard& card, TurnPlan& plan,
                   RollChoices* chosen = nullptr) const;
+  // AfterBox: the scorecard after writing `category` with `counted` dice
+  // counted (an upper box: the dice of its face; YACHT: five for a 50),
+  // and in `bonus` the upper bonus that writing earns.
+  static Scorecard AfterBox(const Scorecard& card, int category, int counted,
+                            int& bonus);
   // LastRoll: PlanTurn's level 0, each roll's best box with no reroll left
   // (and, when asked, that box).
   void LastRoll(const Scorecard& card, std::array<double, kNumRolls>& best,

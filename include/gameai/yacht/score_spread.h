@@ -80,6 +80,11 @@ class ScoreSpread {
   };
   void ChoicesOf(const Scorecard& card, OptimalTable::TurnPlan& values,
                  TurnChoices& choices) const;
+  // PickKeepsInside: per multiset id, the keep inside it of the best value
+  // (keep K's value at keep[K * stride]; ties: the larger keep, as
+  // PlanRerolls), growing one die at a time.
+  static void PickKeepsInside(const double* keep, int stride,
+                              std::array<int16_t, kNumMultisets>& best_inside);
   // FollowChoices: `level` holds a row of `width` numbers per roll of five
   // with no reroll left, numbers that average over dice as a mean does (a
   // second moment, a distribution). They are carried back through both
