@@ -323,16 +323,17 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
     std::memcpy(to, &best, sizeof best);
   };
   // As LastRollOf, per lane: what follows each category by the dice it
-  // counted.
+  // counted, and the upper bonus writing it earns.
   std::array<std::array<Lanes, kNumDice + 1>, kNumCategories> after;
+  std::array<std::array<std::array<int, kLanes>, kNumDice + 1>, kNumCategories>
+      bonus;
   for (int c = 0; c < kNumCategories; ++c) {
     if (!(open & (1 << c))) continue;
     for (int n = 0; n <= kNumDice; ++n) {
       for (int i = 0; i < kLanes; ++i) {
         const Scorecard card{static_cast<uint16_t>(open), 0, uppers[i],
                              static_cast<uint8_t>(flag)};
-        int bonus;  // added per offer below
-        after[c][n][i] = Expected(AfterBox(card, c, n, bonus));
+        after[c][n][i] = Expected(AfterBox(card, c, n, bonus[c][n][i]));
       }
     }
   }
@@ -364,12 +365,8 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
       // so points + bonus is LastRollOf's integer sum.
       std::array<Lanes, kNumDice + 1> offer;
       for (int n = 1; n <= kNumDice; ++n) {
-        const int upper_points = n * (c + 1);
         for (int i = 0; i < kLanes; ++i) {
-          const bool earns_bonus =
-              uppers[i] < kUpperBonusThreshold &&
-              uppers[i] + upper_points >= kUpperBonusThreshold;
-          const double points = upper_points + (earns_bonus ? kUpperBonus : 0);
+          const double points = n * (c + 1) + bonus[c][n][i];
           offer[n][i] = points + after[c][n][i];
         }
       }
@@ -392,7 +389,7 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
     // The rules' points depend on the upper total only through the upper
     // bonus (an upper box scores its own dice, joker or not), so they are
     // asked once for a scorecard whose bonus is settled, and each lane
-    // adds its bonus as Rules::ScoreFor would.
+    // adds its own bonus for the dice the box counted.
     const Scorecard settled{static_cast<uint16_t>(open), 0, kUpperCap,
                             static_cast<uint8_t>(flag)};
     for (int r = 0; r < kNumRolls; ++r) {
@@ -406,11 +403,8 @@ void OptimalTable::TurnStartValues(int open, int flag, const uint8_t* uppers,
         double best = -1;
         for (int c = 0; c < kNumCategories; ++c) {
           if (points[c] < 0) continue;
-          const bool earns_bonus =
-              c <= kSixes && uppers[i] < kUpperBonusThreshold &&
-              uppers[i] + base_[c][r] >= kUpperBonusThreshold;
-          best = std::max(best, (points[c] + (earns_bonus ? kUpperBonus : 0)) +
-                                    after[c][counted_[c][r]][i]);
+          const int n = counted_[c][r];
+          best = std::max(best, (points[c] + bonus[c][n][i]) + after[c][n][i]);
         }
         level[r * kLanes + i] = best;
       }
