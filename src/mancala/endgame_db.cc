@@ -89,14 +89,20 @@ absl::StatusOr<std::unique_ptr<EndgameDb>> EndgameDb::Create(const Rules& rules,
 }
 
 int64_t EndgameDb::Index(const Position& s, int k) const {
+  return Index(rules_.SideWord(s, s.to_move), rules_.SideWord(s, 1 - s.to_move),
+               k);
+}
+
+int64_t EndgameDb::Index(uint64_t own, uint64_t other, int k) const {
   const int p = rules_.pits();
   const int parts = 2 * p;
   int64_t rank = tables_->offset[k];
   int r = k;
   for (int i = 0; i + 1 < parts; ++i) {
     // The mover's pits first, then the opponent's.
-    const int count = s.board[i < p ? rules_.PitIndex(s.to_move, i)
-                                    : rules_.PitIndex(1 - s.to_move, i - p)];
+    const int count =
+        static_cast<int>((i < p ? own >> (8 * i) : other >> (8 * (i - p))) &
+                         0xff);
     rank += tables_->below[parts - 1 - i][r][count];
     r -= count;
   }

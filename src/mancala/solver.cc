@@ -15,6 +15,7 @@
 #include "gameai/base/stop_request.h"
 #include "gameai/mancala/endgame_db.h"
 #include "gameai/mancala/internal/alphabeta.h"
+#include "gameai/mancala/internal/sides.h"
 #include "platform/huge_pages.h"
 #include "platform/threads.h"
 
@@ -31,9 +32,9 @@ using platform::ZeroedPtr;
 int EtcMinSeeds(const Rules& rules) {
   return std::max(20, rules.TotalSeeds() * 2 / 3);
 }
-// A helper thread varies its move order at nodes within this many pit
-// seeds of the root.
-constexpr int kHelperVariesWithin = 10;
+// Threads searching one probe together split the moves of nodes with at
+// least this many pit seeds (below, a subtree costs less than marking it).
+constexpr int kShareFromSeeds = 20;
 // Helper threads start for positions with this many pit seeds or more.
 constexpr int kHelpersFromSeeds = 24;
 // The largest database filled on demand, unless asked for.
@@ -100,6 +101,25 @@ struct SharedTable {
   uint64_t mask;
 };
 
+// BusyTable: the positions some search thread is in now. A thread defers a
+// move whose position another is searching and takes its other moves
+// first, so that at a node where every move must be searched the threads
+// take different ones; at a node cut off by its first move (never deferred)
+// both search that move (ABDADA, Weill 1996, with marks instead of
+// counts). A mark is a hint: a lost or mistaken one only changes the order.
+class BusyTable {
+ public:
+  BusyTable() : slots_(new std::atomic<uint64_t>[kSlots]()) {}
+  // Slot: where a position's mark goes, by its table key.
+  std::atomic<uint64_t>& Slot(uint64_t tag) {
+    return slots_[Mix64(tag) & (kSlots - 1)];
+  }
+
+ private:
+  static constexpr size_t kSlots = size_t{1} << 12;  // >> threads x depth
+  std::unique_ptr<std::atomic<uint64_t>[]> slots_;
+};
+
 // HelperSignal: how the thread running MTD(f) tells its helpers which
 // probe to search, and when to stop.
 struct HelperSignal {
@@ -113,19 +133,18 @@ class MarginSearch {
   // db: the endgame database (filled on demand unless complete), or none.
   // Budget: nodes (0: none) and a deadline (none: time_point::max()).
   // A helper searches the probe `signal` names until it names another or
-  // is done; `helper` (1, 2, ...) varies its move order near the root so
-  // that it works ahead of the main search rather than beside it.
+  // is done.
   struct Budget {
     int64_t nodes = 0;
     std::chrono::steady_clock::time_point deadline =
         std::chrono::steady_clock::time_point::max();
     const HelperSignal* signal = nullptr;
     uint32_t generation = 0;
-    int helper = 0;
   };
 
   MarginSearch(const Rules& rules, SharedTable* table, EndgameDb* db)
       : rules_(rules),
+        sides_(rules),
         db_(db),
         db_seeds_(db != nullptr ? db->max_seeds() : -1),
         exact_keys_(rules.pits() <= 6),
@@ -137,21 +156,22 @@ class MarginSearch {
   // (lower == upper) unless the budget ran out first.
   // MTD(f) starts from `guess`: each probe nearer the value is cheaper.
   //
-  // `helpers` more threads search each probe beside this one, with their
-  // move order varied near the root, sharing the table: what one proves,
-  // the other reads. The result does not depend on them.
+  // `helpers` more threads search each probe beside this one, sharing the
+  // table (what one proves, the others read) and splitting the moves of
+  // nodes where all must be searched (BusyTable). The result does not
+  // depend on them.
   Bounds Future(const Position& s, int guess = 0, int helpers = 0) {
     if (rules_.IsOver(s)) return {0, 0};
-    const int k = PitSeeds(s);
+    const Sides root = sides_.Of(s);
+    const int k = PitSeeds(root);
     if (k <= db_seeds_) {
-      const int value = db_->Value(s, k);
+      const int value = DatabaseValue(root, db_->Index(root.own, root.other, k));
       return {value, value};
     }
     HelperSignal signal;
     std::atomic<int64_t> helper_nodes{0};
-    auto help = [&](int h) {
+    auto help = [&] {
       MarginSearch helper(*this);
-      helper.vary_above_ = k - kHelperVariesWithin;
       uint32_t seen = 0;
       while (!signal.done.load(std::memory_order_acquire)) {
         const uint32_t generation =
@@ -164,9 +184,8 @@ class MarginSearch {
         const int beta = signal.beta.load(std::memory_order_relaxed);
         helper.StartCall({.deadline = budget_.deadline,
                           .signal = &signal,
-                          .generation = generation,
-                          .helper = h});
-        helper.AlphaBeta(s, beta - 1, beta);
+                          .generation = generation});
+        helper.AlphaBeta(root, k, beta - 1, beta);
         helper_nodes.fetch_add(helper.nodes(), std::memory_order_relaxed);
       }
     };
@@ -177,7 +196,7 @@ class MarginSearch {
         ++probes_;
         signal.beta.store(beta, std::memory_order_relaxed);
         signal.generation.fetch_add(1, std::memory_order_release);
-        g = AlphaBeta(s, beta - 1, beta);
+        g = AlphaBeta(root, k, beta - 1, beta);
         if (stopped_) break;  // an unfinished probe proves nothing
         if (g < beta) {
           upper = g;
@@ -187,14 +206,17 @@ class MarginSearch {
       }
       signal.done.store(true, std::memory_order_release);
     };
+    BusyTable busy;
+    busy_ = helpers > 0 ? &busy : nullptr;
     platform::RunOnThreads(1 + helpers, [&](int w) {
       if (w == 0) {
         mtdf();
       } else {
-        help(w);
+        help();
       }
     });
     nodes_ += helper_nodes.load();
+    busy_ = nullptr;
     return {lower, upper};
   }
 
@@ -204,8 +226,9 @@ class MarginSearch {
   // kNoMove when the budget ran out first.
   static constexpr Move kNoMove = 0xff;
   Move BestMove(const Position& s, int value) {
+    const Sides root = sides_.Of(s);
     Child children[kMaxPits];
-    const int n = Expand(s, children);
+    const int n = Expand(root, PitSeeds(root), children);
     for (int i = 0; i < n; ++i) {
       Child& c = children[i];
       Locate(c);
@@ -216,9 +239,9 @@ class MarginSearch {
         achieves = DatabaseValue(c) >= value;
       } else {
         achieves = c.same_side
-                       ? AlphaBeta(c.state, value - c.gain - 1,
+                       ? AlphaBeta(c.state, c.seeds, value - c.gain - 1,
                                    value - c.gain) >= value - c.gain
-                       : AlphaBeta(c.state, c.gain - value,
+                       : AlphaBeta(c.state, c.seeds, c.gain - value,
                                    c.gain - value + 1) <= c.gain - value;
         if (stopped_) return kNoMove;
       }
@@ -239,7 +262,7 @@ class MarginSearch {
 
  private:
   struct Child {
-    Position state;
+    Sides state;
     int gain;  // mover's store gain minus the opponent's
     bool over;
     bool same_side;  // an extra turn
@@ -251,15 +274,11 @@ class MarginSearch {
     int64_t db_index;  // its database entry, if in the database
   };
 
-  int PitSeeds(const Position& s) const {
-    return rules_.SideSeeds(s, 0) + rules_.SideSeeds(s, 1);
-  }
-
   // KeyOf: the canonical position (mover's pits, then the other's) as a
   // table key, and its bucket.
-  Bucket* KeyOf(const Position& s, uint64_t& low, uint32_t& high) const {
-    const uint64_t own = rules_.SideWord(s, s.to_move);
-    const uint64_t other = rules_.SideWord(s, 1 - s.to_move);
+  Bucket* KeyOf(const Sides& s, uint64_t& low, uint32_t& high) const {
+    const uint64_t own = s.own;
+    const uint64_t other = s.other;
     const uint64_t hash = Mix64(own ^ Mix64(other));
     if (exact_keys_) {  // 6 pits of 8 bits per side: 96 bits
       low = own | other << 48;
@@ -271,14 +290,13 @@ class MarginSearch {
     return &table_[hash & mask_];
   }
 
-  // Locate: a child's pit seeds, key and bucket, with the bucket's (or
-  // its database entry's) cache line fetched ahead of use.
+  // Locate: a child's key and bucket, with the bucket's (or its database
+  // entry's) cache line fetched ahead of use.
   void Locate(Child& c) const {
-    c.seeds = c.over ? 0 : PitSeeds(c.state);
     c.bucket = nullptr;
     if (c.over) return;
     if (c.seeds <= db_seeds_) {
-      c.db_index = db_->Index(c.state, c.seeds);
+      c.db_index = db_->Index(c.state.own, c.state.other, c.seeds);
       db_->Prefetch(c.db_index);
       return;
     }
@@ -286,21 +304,23 @@ class MarginSearch {
     __builtin_prefetch(c.bucket);
   }
 
-  int Expand(const Position& s, Child* children) const {
-    const Player me = s.to_move;
-    MoveList moves;
-    rules_.LegalMoves(s, moves);
-    for (int i = 0; i < moves.size(); ++i) {
-      Child& c = children[i];
-      c.state = s;
-      c.move = moves[i];
-      rules_.Apply(c.state, c.move);
-      c.gain = (rules_.Store(c.state, me) - rules_.Store(s, me)) -
-               (rules_.Store(c.state, 1 - me) - rules_.Store(s, 1 - me));
-      c.over = rules_.IsOver(c.state);
-      c.same_side = !c.over && c.state.to_move == me;
+  // Expand: the children of `s` (k pit seeds), in pit order.
+  int Expand(const Sides& s, int k, Child* children) const {
+    int n = 0;
+    SidesMove after;
+    for (int pit = 0; pit < sides_.pits(); ++pit) {
+      if (PitOf(s.own, pit) == 0) continue;
+      sides_.Play(s, pit, after);
+      Child& c = children[n++];
+      c.state = after.next;
+      c.gain = after.gain;
+      c.over = after.over;
+      c.same_side = after.same_side;
+      c.move = static_cast<Move>(pit);
+      // Until the game ends, the gain is what went into the mover's store.
+      c.seeds = c.over ? 0 : k - c.gain;
     }
-    return moves.size();
+    return n;
   }
 
   // InDatabase: whether a child's value comes from the database.
@@ -308,9 +328,15 @@ class MarginSearch {
     return !c.over && c.seeds <= db_seeds_;
   }
 
+  // DatabaseValue: the future margin of `s`, whose entry is `index`
+  // (filled now if it is not yet).
+  int DatabaseValue(const Sides& s, int64_t index) {
+    if (db_->Known(index)) return db_->Stored(index);
+    return db_->ValueAt(sides_.ToPosition(s), index);
+  }
   // DatabaseValue: our value through a child in the database.
   int DatabaseValue(const Child& c) {
-    const int future = db_->ValueAt(c.state, c.db_index);
+    const int future = DatabaseValue(c.state, c.db_index);
     return c.same_side ? c.gain + future : c.gain - future;
   }
 
@@ -382,11 +408,13 @@ class MarginSearch {
 
   // AlphaBeta: fail-soft zero-window search; once the budget runs out it
   // returns at once, storing nothing (its values then mean nothing).
-  int AlphaBeta(const Position& s, int alpha, int beta) {
+  // `s` has k pit seeds.
+  int AlphaBeta(const Sides& s, int k, int alpha, int beta) {
     if (OutOfBudget()) return 0;
     ++nodes_;
-    const int k = PitSeeds(s);
-    if (k <= db_seeds_) return db_->Value(s, k);
+    if (k <= db_seeds_) {
+      return DatabaseValue(s, db_->Index(s.own, s.other, k));
+    }
     if (beta <= -k) return -k;
     if (alpha >= k) return k;
     uint64_t low;
@@ -402,7 +430,7 @@ class MarginSearch {
       tt_move = e.move;
     }
     Child children[kMaxPits];
-    const int n = Expand(s, children);
+    const int n = Expand(s, k, children);
     for (int i = 0; i < n; ++i) Locate(children[i]);
     // Enhanced transposition cutoff, where a subtree is worth a probe each.
     for (int i = 0; k >= etc_min_seeds_ && i < n; ++i) {
@@ -425,27 +453,41 @@ class MarginSearch {
         order[j] = order[j - 1];
       order[j] = i;
     }
-    // A helper takes the second move first at half the nodes high in the
-    // tree (by the key, so alike at each visit), where its work is worth
-    // most to the main search.
-    if (budget_.helper > 0 && n > 1 && k >= vary_above_ &&
-        ((Mix64(low) >> budget_.helper) & 1)) {
-      std::swap(order[0], order[1]);
-    }
     const int original_alpha = alpha;
     int best = -127;
     Move best_move = children[order[0]].move;
-    for (int j = 0; j < n; ++j) {
-      const Child& c = children[order[j]];
+    // Moves deferred because another thread is searching them come last.
+    int deferred[kMaxPits];
+    int num_deferred = 0;
+    const bool share = busy_ != nullptr && k >= kShareFromSeeds;
+    for (int j = 0; j < n + num_deferred; ++j) {
+      const bool second_pass = j >= n;
+      const Child& c = children[second_pass ? deferred[j - n] : order[j]];
+      std::atomic<uint64_t>* mark = nullptr;
+      uint64_t tag = 0;
+      if (share && !second_pass && c.bucket != nullptr) {
+        tag = c.key_low ^ (uint64_t{c.key_high} << 13) ^ 1;  // never 0
+        mark = &busy_->Slot(tag);
+        if (j > 0 && mark->load(std::memory_order_relaxed) == tag) {
+          deferred[num_deferred++] = order[j];
+          continue;
+        }
+        mark->store(tag, std::memory_order_relaxed);
+      }
       int value;
       if (c.over) {
         value = c.gain;
       } else if (InDatabase(c)) {
         value = DatabaseValue(c);
       } else if (c.same_side) {
-        value = c.gain + AlphaBeta(c.state, alpha - c.gain, beta - c.gain);
+        value = c.gain +
+                AlphaBeta(c.state, c.seeds, alpha - c.gain, beta - c.gain);
       } else {
-        value = c.gain - AlphaBeta(c.state, c.gain - beta, c.gain - alpha);
+        value = c.gain -
+                AlphaBeta(c.state, c.seeds, c.gain - beta, c.gain - alpha);
+      }
+      if (mark != nullptr) {  // unless another thread marked it since
+        mark->compare_exchange_strong(tag, 0, std::memory_order_relaxed);
       }
       if (stopped_) return 0;
       if (value > best) {
@@ -475,13 +517,14 @@ class MarginSearch {
   }
 
   const Rules& rules_;
+  SidesRules sides_;
   Budget budget_;
   bool stopped_ = false;
   EndgameDb* db_;
   int db_seeds_;
   bool exact_keys_;
   int etc_min_seeds_;
-  int vary_above_ = 0;  // a helper's: the root's pit seeds less 10
+  BusyTable* busy_ = nullptr;  // while helpers search with this thread
   Bucket* table_;
   uint64_t mask_;
   int64_t nodes_ = 0;

@@ -84,6 +84,8 @@ class EndgameDb {
 
   // Index: the entry of a position with k <= max_seeds pit seeds.
   int64_t Index(const Position& s, int k) const;
+  // The same from the mover's and the other's pits (Rules::SideWord).
+  int64_t Index(uint64_t own, uint64_t other, int k) const;
   // Prefetch: starts fetching the entry's cache line.
   void Prefetch(int64_t index) const { __builtin_prefetch(&values_[index]); }
   // Known: the entry's exact future margin, if filled.
