@@ -58,6 +58,7 @@ struct EndgameDb::Tables {
 
 EndgameDb::EndgameDb(const Rules& rules, int max_seeds)
     : rules_(rules),
+      sides_(rules),
       max_seeds_(max_seeds),
       tables_(std::make_shared<const Tables>(2 * rules.pits())),
       entries_(tables_->Total(max_seeds)),
@@ -114,56 +115,52 @@ int EndgameDb::Value(const Position& s) {
 }
 
 int EndgameDb::Value(const Position& s, int k) {
-  return ValueAt(s, Index(s, k));
+  const Sides sides = sides_.Of(s);
+  return ValueAt(sides, Index(sides.own, sides.other, k));
 }
 
-int EndgameDb::ValueAt(const Position& s, int64_t index) {
+int EndgameDb::ValueAt(const Sides& s, int64_t index) {
   // Entries are read and filled with relaxed atomics (the compilers'
   // builtins: std::atomic_ref is missing from some standard libraries we
   // build with): solver threads may fill one at the same time, and both
   // write the same value.
-  uint8_t* slot = &values_[index];
   if (const uint8_t known = Raw(index); known != 0) return known - kOffset;
-  const Player me = s.to_move;
   int best;
-  if (rules_.SideEmpty(s, me) || rules_.SideEmpty(s, 1 - me)) {
+  if (s.own == 0 || s.other == 0) {
     // Never reached in play (the game ends and sweeps), filled so that a
     // complete database has every entry: the sweep's margin.
-    best = rules_.SideSeeds(s, me) - rules_.SideSeeds(s, 1 - me);
+    best = WordSeeds(s.own) - WordSeeds(s.other);
   } else {
     // All children first, their entries fetched together: a large
     // database is read at random, one cache miss per child.
-    MoveList moves;
-    rules_.LegalMoves(s, moves);
-    Position children[kMaxPits];
-    int gains[kMaxPits];
+    const int k = PitSeeds(s);
+    SidesMove children[kMaxPits];
     int64_t indices[kMaxPits];
-    for (int i = 0; i < moves.size(); ++i) {
-      Position& child = children[i];
-      child = s;
-      rules_.Apply(child, moves[i]);
-      gains[i] = (rules_.Store(child, me) - rules_.Store(s, me)) -
-                 (rules_.Store(child, 1 - me) - rules_.Store(s, 1 - me));
-      indices[i] = -1;
-      if (!rules_.IsOver(child)) {
-        indices[i] = Index(
-            child, rules_.SideSeeds(child, 0) + rules_.SideSeeds(child, 1));
-        Prefetch(indices[i]);
-      }
+    int n = 0;
+    for (int pit = 0; pit < sides_.pits(); ++pit) {
+      if (PitOf(s.own, pit) == 0) continue;
+      SidesMove& child = children[n];
+      sides_.Play(s, pit, child);
+      // Until the game ends, the gain is what went into the mover's store.
+      indices[n] = child.over ? -1
+                              : Index(child.next.own, child.next.other,
+                                      k - child.gain);
+      if (indices[n] >= 0) Prefetch(indices[n]);
+      ++n;
     }
     best = -kOffset;
-    for (int i = 0; i < moves.size(); ++i) {
-      int value = gains[i];
+    for (int i = 0; i < n; ++i) {
+      int value = children[i].gain;
       if (indices[i] >= 0) {
-        const int future = ValueAt(children[i], indices[i]);
-        value += children[i].to_move == me ? future : -future;
+        const int future = ValueAt(children[i].next, indices[i]);
+        value += children[i].same_side ? future : -future;
       }
       best = std::max(best, value);
     }
   }
   uint8_t empty = 0;
   if (__atomic_compare_exchange_n(
-          slot, &empty, static_cast<uint8_t>(best + kOffset),
+          &values_[index], &empty, static_cast<uint8_t>(best + kOffset),
           /*weak=*/false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
     filled_.fetch_add(1, std::memory_order_relaxed);
   }
@@ -173,8 +170,6 @@ int EndgameDb::ValueAt(const Position& s, int64_t index) {
 void EndgameDb::FillAll() {
   const int p = rules_.pits();
   const int parts = 2 * p;
-  Position s = rules_.InitialPosition();
-  s.to_move = 0;
   // The all-empty spread (rank 0) is the finished game: nothing to gain.
   if (values_[0] == 0) {
     values_[0] = kOffset;
@@ -182,16 +177,17 @@ void EndgameDb::FillAll() {
   }
   uint8_t counts[Tables::kMaxParts] = {};
   for (int k = 1; k <= max_seeds_; ++k) {
-    // Every spread of k seeds, the mover's (player 0's) pits first; the
-    // last part takes what is left.
+    // Every spread of k seeds, the mover's pits first; the last part takes
+    // what is left.
     auto place = [&](auto&& self, int part, int left) -> void {
       if (part + 1 == parts) {
         counts[part] = static_cast<uint8_t>(left);
+        Sides s{0, 0};
         for (int i = 0; i < parts; ++i) {
-          s.board[i < p ? rules_.PitIndex(0, i) : rules_.PitIndex(1, i - p)] =
-              counts[i];
+          uint64_t& side = i < p ? s.own : s.other;
+          side |= uint64_t{counts[i]} << (8 * (i < p ? i : i - p));
         }
-        Value(s, k);
+        ValueAt(s, Index(s.own, s.other, k));
         return;
       }
       for (int c = 0; c <= left; ++c) {

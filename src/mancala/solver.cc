@@ -332,7 +332,7 @@ class MarginSearch {
   // (filled now if it is not yet).
   int DatabaseValue(const Sides& s, int64_t index) {
     if (db_->Known(index)) return db_->Stored(index);
-    return db_->ValueAt(sides_.ToPosition(s), index);
+    return db_->ValueAt(s, index);
   }
   // DatabaseValue: our value through a child in the database.
   int DatabaseValue(const Child& c) {
@@ -444,9 +444,12 @@ class MarginSearch {
     int score[kMaxPits];
     for (int i = 0; i < n; ++i) {
       const Child& c = children[i];
-      // Ties go to the pit nearest the store: extra turns taken from the
-      // right leave the others' counts intact.
-      score[i] = (c.move == tt_move ? 1 << 20 : 0) +
+      // Children valued at once (the game over, or in the database) come
+      // first: a read each, and they may cut the others off. Ties go to
+      // the pit nearest the store: extra turns taken from the right leave
+      // the others' counts intact.
+      score[i] = (c.over || InDatabase(c) ? 1 << 22 : 0) +
+                 (c.move == tt_move ? 1 << 20 : 0) +
                  (c.same_side ? 1 << 14 : 0) + 16 * c.gain + c.move;
       int j = i;
       for (; j > 0 && score[order[j - 1]] < score[i]; --j)

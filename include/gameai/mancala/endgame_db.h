@@ -26,6 +26,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "gameai/mancala/internal/sides.h"
 #include "gameai/mancala/mancala.h"
 
 namespace gameai::mancala {
@@ -97,8 +98,8 @@ class EndgameDb {
   // threads may fill one database together.
   int Value(const Position& s);
   int Value(const Position& s, int k);
-  // ValueAt: Value of `s` whose entry is `index` (== Index(s, k)).
-  int ValueAt(const Position& s, int64_t index);
+  // ValueAt: Value of the position `s` whose entry is `index`.
+  int ValueAt(const Sides& s, int64_t index);
   // Lookup: Value of a complete database (REQUIRES complete()).
   int Lookup(const Position& s, int k) const { return Stored(Index(s, k)); }
 
@@ -108,6 +109,7 @@ class EndgameDb {
   static constexpr int kOffset = 64;  // stored value + kOffset; 0: unknown
 
   Rules rules_;
+  SidesRules sides_;
   int max_seeds_;
   std::shared_ptr<const Tables> tables_;
   int64_t entries_;
