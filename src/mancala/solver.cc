@@ -120,12 +120,53 @@ class BusyTable {
   std::unique_ptr<std::atomic<uint64_t>[]> slots_;
 };
 
-// HelperSignal: how the thread running MTD(f) tells its helpers which
-// probe to search, and when to stop.
-struct HelperSignal {
-  std::atomic<uint32_t> generation{0};  // bumped for each probe
-  std::atomic<int> beta{0};
-  std::atomic<bool> done{false};
+// HelperSignal: how the thread running a solve tells its helpers which
+// probe to search (a position and a zero window), and when to stop. A
+// probe is published like a sequence lock (the generation odd while it is
+// written), so that a helper never reads half of one.
+class HelperSignal {
+ public:
+  struct Probe {
+    Sides position;
+    int seeds;  // its pit seeds; below 0: nothing to search
+    int beta;
+  };
+  void Publish(const Probe& probe) {
+    generation_.fetch_add(1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+    own_.store(probe.position.own, std::memory_order_relaxed);
+    other_.store(probe.position.other, std::memory_order_relaxed);
+    seeds_.store(probe.seeds, std::memory_order_relaxed);
+    beta_.store(probe.beta, std::memory_order_relaxed);
+    generation_.fetch_add(1, std::memory_order_release);
+  }
+  // Read: the probe now published and its generation, unless one is being
+  // written.
+  bool Read(Probe& probe, uint32_t& generation) const {
+    generation = generation_.load(std::memory_order_acquire);
+    if (generation & 1) return false;
+    probe = {{own_.load(std::memory_order_relaxed),
+              other_.load(std::memory_order_relaxed)},
+             seeds_.load(std::memory_order_relaxed),
+             beta_.load(std::memory_order_relaxed)};
+    std::atomic_thread_fence(std::memory_order_acquire);
+    return generation_.load(std::memory_order_relaxed) == generation;
+  }
+  // Current: whether `generation` still names the probe published.
+  bool Current(uint32_t generation) const {
+    return generation_.load(std::memory_order_relaxed) == generation &&
+           !done_.load(std::memory_order_relaxed);
+  }
+  void Finish() { done_.store(true, std::memory_order_release); }
+  bool Done() const { return done_.load(std::memory_order_acquire); }
+
+ private:
+  std::atomic<uint32_t> generation_{0};
+  std::atomic<uint64_t> own_{0};
+  std::atomic<uint64_t> other_{0};
+  std::atomic<int> seeds_{-1};
+  std::atomic<int> beta_{0};
+  std::atomic<bool> done_{false};
 };
 
 class MarginSearch {
@@ -152,15 +193,40 @@ class MarginSearch {
         table_(table->buckets.get()),
         mask_(table->mask) {}
 
+  // WithHelpers: runs `work` on this thread with `helpers` more threads
+  // searching each of its probes beside it, sharing the table (what one
+  // proves, the others read) and splitting the moves of nodes where all
+  // must be searched (BusyTable). No result depends on them.
+  template <class Work>
+  void WithHelpers(int helpers, Work&& work) {
+    if (helpers == 0) {
+      work();
+      return;
+    }
+    HelperSignal signal;
+    BusyTable busy;
+    signal_ = &signal;
+    busy_ = &busy;
+    std::atomic<int64_t> helper_nodes{0};
+    platform::RunOnThreads(1 + helpers, [&](int w) {
+      if (w == 0) {
+        work();
+        signal.Finish();
+        return;
+      }
+      MarginSearch helper(*this);
+      helper.signal_ = nullptr;  // it publishes nothing
+      helper_nodes.fetch_add(helper.Help(signal), std::memory_order_relaxed);
+    });
+    signal_ = nullptr;
+    busy_ = nullptr;
+    nodes_ += helper_nodes.load();
+  }
+
   // Future: bounds on the future margin of the side to move, exact
   // (lower == upper) unless the budget ran out first.
   // MTD(f) starts from `guess`: each probe nearer the value is cheaper.
-  //
-  // `helpers` more threads search each probe beside this one, sharing the
-  // table (what one proves, the others read) and splitting the moves of
-  // nodes where all must be searched (BusyTable). The result does not
-  // depend on them.
-  Bounds Future(const Position& s, int guess = 0, int helpers = 0) {
+  Bounds Future(const Position& s, int guess = 0) {
     if (rules_.IsOver(s)) return {0, 0};
     const Sides root = sides_.Of(s);
     const int k = PitSeeds(root);
@@ -168,55 +234,18 @@ class MarginSearch {
       const int value = DatabaseValue(root, db_->Index(root.own, root.other, k));
       return {value, value};
     }
-    HelperSignal signal;
-    std::atomic<int64_t> helper_nodes{0};
-    auto help = [&] {
-      MarginSearch helper(*this);
-      uint32_t seen = 0;
-      while (!signal.done.load(std::memory_order_acquire)) {
-        const uint32_t generation =
-            signal.generation.load(std::memory_order_acquire);
-        if (generation == seen) {
-          std::this_thread::sleep_for(std::chrono::microseconds(50));
-          continue;
-        }
-        seen = generation;
-        const int beta = signal.beta.load(std::memory_order_relaxed);
-        helper.StartCall({.deadline = budget_.deadline,
-                          .signal = &signal,
-                          .generation = generation});
-        helper.AlphaBeta(root, k, beta - 1, beta);
-        helper_nodes.fetch_add(helper.nodes(), std::memory_order_relaxed);
-      }
-    };
     int lower = -k, upper = k, g = std::clamp(guess, -k, k);
-    auto mtdf = [&] {
-      while (lower < upper && !stopped_) {
-        const int beta = g == lower ? g + 1 : g;
-        ++probes_;
-        signal.beta.store(beta, std::memory_order_relaxed);
-        signal.generation.fetch_add(1, std::memory_order_release);
-        g = AlphaBeta(root, k, beta - 1, beta);
-        if (stopped_) break;  // an unfinished probe proves nothing
-        if (g < beta) {
-          upper = g;
-        } else {
-          lower = g;
-        }
-      }
-      signal.done.store(true, std::memory_order_release);
-    };
-    BusyTable busy;
-    busy_ = helpers > 0 ? &busy : nullptr;
-    platform::RunOnThreads(1 + helpers, [&](int w) {
-      if (w == 0) {
-        mtdf();
+    while (lower < upper && !stopped_) {
+      const int beta = g == lower ? g + 1 : g;
+      ++probes_;
+      g = Probe(root, k, beta);
+      if (stopped_) break;  // an unfinished probe proves nothing
+      if (g < beta) {
+        upper = g;
       } else {
-        help();
+        lower = g;
       }
-    });
-    nodes_ += helper_nodes.load();
-    busy_ = nullptr;
+    }
     return {lower, upper};
   }
 
@@ -238,11 +267,10 @@ class MarginSearch {
       } else if (InDatabase(c)) {
         achieves = DatabaseValue(c) >= value;
       } else {
-        achieves = c.same_side
-                       ? AlphaBeta(c.state, c.seeds, value - c.gain - 1,
-                                   value - c.gain) >= value - c.gain
-                       : AlphaBeta(c.state, c.seeds, c.gain - value,
-                                   c.gain - value + 1) <= c.gain - value;
+        achieves = c.same_side ? Probe(c.state, c.seeds, value - c.gain) >=
+                                     value - c.gain
+                               : Probe(c.state, c.seeds, c.gain - value + 1) <=
+                                     c.gain - value;
         if (stopped_) return kNoMove;
       }
       if (achieves) return c.move;
@@ -261,6 +289,38 @@ class MarginSearch {
   int probes() const { return probes_; }
 
  private:
+  // Probe: the zero-window search of `s` (k pit seeds) at beta - 1, beta,
+  // with the helpers of WithHelpers searching it too.
+  int Probe(const Sides& s, int k, int beta) {
+    if (signal_ != nullptr) signal_->Publish({s, k, beta});
+    const int g = AlphaBeta(s, k, beta - 1, beta);
+    if (signal_ != nullptr) signal_->Publish({s, -1, 0});  // helpers idle
+    return g;
+  }
+
+  // Help: searches the probes `signal` publishes, each until the next is
+  // published, until the work is done; the nodes it searched.
+  int64_t Help(const HelperSignal& signal) {
+    int64_t nodes = 0;
+    uint32_t seen = 0;
+    while (!signal.Done()) {
+      HelperSignal::Probe probe;
+      uint32_t generation;
+      if (!signal.Read(probe, generation) || generation == seen ||
+          probe.seeds < 0) {
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+        continue;
+      }
+      seen = generation;
+      StartCall({.deadline = budget_.deadline,
+                 .signal = &signal,
+                 .generation = generation});
+      AlphaBeta(probe.position, probe.seeds, probe.beta - 1, probe.beta);
+      nodes += nodes_;
+    }
+    return nodes;
+  }
+
   struct Child {
     Sides state;
     int gain;  // mover's store gain minus the opponent's
@@ -398,9 +458,7 @@ class MarginSearch {
     }
     // A helper stops as soon as its probe is over.
     if (budget_.signal != nullptr && (nodes_ & 63) == 0 &&
-        (budget_.signal->generation.load(std::memory_order_relaxed) !=
-             budget_.generation ||
-         budget_.signal->done.load(std::memory_order_relaxed))) {
+        !budget_.signal->Current(budget_.generation)) {
       stopped_ = true;
     }
     return stopped_;
@@ -528,6 +586,7 @@ class MarginSearch {
   bool exact_keys_;
   int etc_min_seeds_;
   BusyTable* busy_ = nullptr;  // while helpers search with this thread
+  HelperSignal* signal_ = nullptr;  // where this thread publishes its probes
   Bucket* table_;
   uint64_t mask_;
   int64_t nodes_ = 0;
@@ -722,52 +781,54 @@ SolveResult KalahSolver::Solve(const Position& state,
   auto margin_of = [&](const Position& s) -> Bounds {
     const int stores = rules.Store(s, 0) - rules.Store(s, 1);
     if (rules.IsOver(s)) return {stores, stores};
-    // Helpers pay for their threads only on positions that take a while.
-    const int helpers =
-        rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1) >= kHelpersFromSeeds
-            ? threads - 1
-            : 0;
-    const Bounds future = solver.Future(s, guess_of(s), helpers);
+    const Bounds future = solver.Future(s, guess_of(s));
     return s.to_move == 0
                ? Bounds{stores + future.lower, stores + future.upper}
                : Bounds{stores - future.upper, stores - future.lower};
   };
-  const Bounds margin = margin_of(state);
-  result.margin_lower = margin.lower;
-  result.margin_upper = margin.upper;
-  result.margin = margin.lower;
-  result.solved = margin.lower == margin.upper;
-  result.move_margins.fill(SolveResult::kNoMove);
-  if (!result.solved || rules.IsOver(state)) {
-    // Nothing more to find, or no budget left to find it.
-  } else if (!options.all_move_margins) {
-    const int stores = rules.Store(state, 0) - rules.Store(state, 1);
-    const int future =
-        state.to_move == 0 ? result.margin - stores : stores - result.margin;
-    const Move best = solver.BestMove(state, future);
-    result.solved = best != MarginSearch::kNoMove;
-    result.best_move = result.solved ? best : 0;
-  } else {
-    MoveList moves;
-    rules.LegalMoves(state, moves);
-    bool first = true;
-    for (Move m : moves) {
-      Position child = state;
-      rules.Apply(child, m);
-      const Bounds after = margin_of(child);
-      if (after.lower != after.upper) {
-        result.solved = false;
-        break;
+  // Helpers pay for their threads only on positions that take a while.
+  const int helpers =
+      rules.SideSeeds(state, 0) + rules.SideSeeds(state, 1) >= kHelpersFromSeeds
+          ? threads - 1
+          : 0;
+  solver.WithHelpers(helpers, [&] {
+    const Bounds margin = margin_of(state);
+    result.margin_lower = margin.lower;
+    result.margin_upper = margin.upper;
+    result.margin = margin.lower;
+    result.solved = margin.lower == margin.upper;
+    result.move_margins.fill(SolveResult::kNoMove);
+    if (!result.solved || rules.IsOver(state)) {
+      // Nothing more to find, or no budget left to find it.
+    } else if (!options.all_move_margins) {
+      const int stores = rules.Store(state, 0) - rules.Store(state, 1);
+      const int future =
+          state.to_move == 0 ? result.margin - stores : stores - result.margin;
+      const Move best = solver.BestMove(state, future);
+      result.solved = best != MarginSearch::kNoMove;
+      result.best_move = result.solved ? best : 0;
+    } else {
+      MoveList moves;
+      rules.LegalMoves(state, moves);
+      bool first = true;
+      for (Move m : moves) {
+        Position child = state;
+        rules.Apply(child, m);
+        const Bounds after = margin_of(child);
+        if (after.lower != after.upper) {
+          result.solved = false;
+          break;
+        }
+        result.move_margins[m] = after.lower;
+        const bool better =
+            state.to_move == 0
+                ? after.lower > result.move_margins[result.best_move]
+                : after.lower < result.move_margins[result.best_move];
+        if (first || better) result.best_move = m;
+        first = false;
       }
-      result.move_margins[m] = after.lower;
-      const bool better =
-          state.to_move == 0
-              ? after.lower > result.move_margins[result.best_move]
-              : after.lower < result.move_margins[result.best_move];
-      if (first || better) result.best_move = m;
-      first = false;
     }
-  }
+  });
   result.nodes = solver.nodes();
   result.probes = solver.probes();
   if (impl_->db != nullptr) {
