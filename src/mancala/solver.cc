@@ -621,6 +621,9 @@ int ChooseDbSeeds(const Rules& rules, const SolverOptions& options) {
 // does not cover: 2^26 entries (1 GB) for the 37 of 6x4 over an 11-seed
 // database, 2^22 (64 MB) for its 26 over a 22-seed one (where 2^26 only
 // costs time: 6.2 s against 5.4), 4/11 of a doubling per seed between.
+// Half that with the empty-capture rule, whose trees are smaller (6x4 on
+// one thread: 68.6 M nodes with 2^25 entries, 65.5 M with 2^26, 65.1 M
+// with 2^27; standard 226 M, 160 M, 149 M): fresh memory costs time too.
 //
 // A size picked is the largest of these within the memory budget and what
 // the process can get, besides the database's `db_bytes`; a size asked for
@@ -644,7 +647,9 @@ absl::StatusOr<int> TableLog2(const Rules& rules, const Position& state,
   }
   const int seeds = rules.SideSeeds(state, 0) + rules.SideSeeds(state, 1);
   const int uncovered = seeds - std::max(db_seeds, 0);
-  int log2 = std::clamp(26 + (uncovered - 37) * 4 / 11, 16, 28);
+  const int smaller_trees = rules.options().empty_capture ? 1 : 0;
+  int log2 =
+      std::clamp(26 + (uncovered - 37) * 4 / 11 - smaller_trees, 16, 28);
   while (log2 > kMinTableLog2 && !fits(log2).ok()) --log2;
   GAMEAI_RETURN_IF_ERROR(fits(log2));
   return log2;
