@@ -12,6 +12,7 @@
 #include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "platform/huge_pages.h"
+#include "platform/threads.h"
 
 namespace gameai::mancala {
 
@@ -49,6 +50,38 @@ struct EndgameDb::Tables {
 
   // Total: the spreads of at most k seeds.
   int64_t Total(int k) const { return offset[k] + ways[parts][k]; }
+
+  // SpreadOf: the counts of the spread ranked `rank` among those of k
+  // seeds (Index's order: the first pit's count, then the next...).
+  void SpreadOf(int64_t rank, int k, uint8_t* counts) const {
+    int r = k;
+    for (int i = 0; i + 1 < parts; ++i) {
+      const int m = parts - 1 - i;
+      int c = 0;
+      while (c < r && below[m][r][c + 1] <= rank) ++c;
+      rank -= below[m][r][c];
+      counts[i] = static_cast<uint8_t>(c);
+      r -= c;
+    }
+    counts[parts - 1] = static_cast<uint8_t>(r);
+  }
+
+  // NextSpread: the spread ranked next among those of the same seeds
+  // (REQUIRES one: not all seeds in the first pit).
+  static void NextSpread(uint8_t* counts, int parts) {
+    if (counts[parts - 1] > 0) {  // the last pit gives one to the one before
+      ++counts[parts - 2];
+      --counts[parts - 1];
+      return;
+    }
+    // Else the last nonempty pit z carries one seed left and the rest of
+    // its seeds go to the last pit.
+    int z = parts - 2;
+    while (counts[z] == 0) --z;
+    ++counts[z - 1];
+    counts[parts - 1] = static_cast<uint8_t>(counts[z] - 1);
+    counts[z] = 0;
+  }
 
   int parts;
   int64_t ways[kMaxParts + 1][kMaxSeeds + 1];
@@ -167,7 +200,8 @@ int EndgameDb::ValueAt(const Sides& s, int64_t index) {
   return best;
 }
 
-void EndgameDb::FillAll() {
+void EndgameDb::FillAll(int threads) {
+  if (threads <= 0) threads = std::max(1, platform::HardwareThreads());
   const int p = rules_.pits();
   const int parts = 2 * p;
   // The all-empty spread (rank 0) is the finished game: nothing to gain.
@@ -175,27 +209,34 @@ void EndgameDb::FillAll() {
     values_[0] = kOffset;
     filled_.fetch_add(1, std::memory_order_relaxed);
   }
-  uint8_t counts[Tables::kMaxParts] = {};
+  // Chunks of ranks: large enough that turning the first rank of each into
+  // its spread costs nothing, small enough to share out evenly.
+  constexpr int64_t kChunk = 1 << 14;
   for (int k = 1; k <= max_seeds_; ++k) {
-    // Every spread of k seeds, the mover's pits first; the last part takes
-    // what is left.
-    auto place = [&](auto&& self, int part, int left) -> void {
-      if (part + 1 == parts) {
-        counts[part] = static_cast<uint8_t>(left);
-        Sides s{0, 0};
-        for (int i = 0; i < parts; ++i) {
-          uint64_t& side = i < p ? s.own : s.other;
-          side |= uint64_t{counts[i]} << (8 * (i < p ? i : i - p));
+    // The spreads of k seeds hold consecutive ranks. Threads take chunks
+    // of them in turn; an entry another depends on (same seeds, as the
+    // sown seeds moved on) is filled by whichever thread needs it first,
+    // and two threads filling it write the same value.
+    const int64_t first = tables_->offset[k];
+    const int64_t end = tables_->Total(k);
+    std::atomic<int64_t> next{first};
+    platform::RunOnThreads(threads, [&](int) {
+      uint8_t counts[Tables::kMaxParts];
+      for (int64_t start; (start = next.fetch_add(kChunk)) < end;) {
+        const int64_t stop = std::min(end, start + kChunk);
+        tables_->SpreadOf(start - first, k, counts);
+        for (int64_t rank = start;;) {
+          Sides s{0, 0};
+          for (int i = 0; i < parts; ++i) {
+            uint64_t& side = i < p ? s.own : s.other;
+            side |= uint64_t{counts[i]} << (8 * (i < p ? i : i - p));
+          }
+          ValueAt(s, rank);
+          if (++rank == stop) break;
+          Tables::NextSpread(counts, parts);
         }
-        ValueAt(s, Index(s.own, s.other, k));
-        return;
       }
-      for (int c = 0; c <= left; ++c) {
-        counts[part] = static_cast<uint8_t>(c);
-        self(self, part + 1, left - c);
-      }
-    };
-    place(place, 0, k);
+    });
   }
 }
 

@@ -54,6 +54,25 @@ std::unique_ptr<EndgameDb> MakeDb(const Rules& rules, int seeds) {
   return db.ok() ? *std::move(db) : nullptr;
 }
 
+// A complete build shares its ranks out among threads: the same bytes on
+// any number of them, every entry filled.
+TEST(EndgameDb, CompleteBuildIsTheSameOnAnyThreads) {
+  for (int pits : {1, 3, 6}) {
+    const Rules rules = MakeRules({.pits = pits, .empty_capture = pits == 3});
+    std::unique_ptr<EndgameDb> one = MakeDb(rules, kDbSeeds);
+    std::unique_ptr<EndgameDb> three = MakeDb(rules, kDbSeeds);
+    ASSERT_NE(one, nullptr);
+    ASSERT_NE(three, nullptr);
+    one->FillAll(1);
+    three->FillAll(3);
+    ASSERT_TRUE(one->complete());
+    ASSERT_TRUE(three->complete());
+    for (int64_t i = 0; i < one->bytes(); ++i) {
+      ASSERT_EQ(one->Stored(i), three->Stored(i)) << pits << " pits, entry " << i;
+    }
+  }
+}
+
 TEST(EndgameDb, AgreesWithPlainSearchFilledCompletelyOrOnDemand) {
   for (bool empty_capture : {false, true}) {
     const Rules rules = MakeRules({.empty_capture = empty_capture});

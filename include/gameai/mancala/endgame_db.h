@@ -75,8 +75,9 @@ class EndgameDb {
   static absl::StatusOr<std::shared_ptr<const EndgameDb>> Shared(
       const Rules& rules, int max_seeds, const std::string& path);
 
-  // FillAll: every entry, in order of seeds (so complete() afterwards).
-  void FillAll();
+  // FillAll: every entry, in order of seeds (so complete() afterwards), on
+  // `threads` threads (0: one per core); the bytes do not depend on them.
+  void FillAll(int threads = 0);
   bool complete() const { return filled() == entries_; }
 
   int max_seeds() const { return max_seeds_; }
