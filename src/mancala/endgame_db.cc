@@ -134,9 +134,8 @@ int64_t EndgameDb::Index(uint64_t own, uint64_t other, int k) const {
   int r = k;
   for (int i = 0; i + 1 < parts; ++i) {
     // The mover's pits first, then the opponent's.
-    const int count =
-        static_cast<int>((i < p ? own >> (8 * i) : other >> (8 * (i - p))) &
-                         0xff);
+    const int count = static_cast<int>(
+        (i < p ? own >> (8 * i) : other >> (8 * (i - p))) & 0xff);
     rank += tables_->below[parts - 1 - i][r][count];
     r -= count;
   }
@@ -175,9 +174,9 @@ int EndgameDb::ValueAt(const Sides& s, int64_t index) {
       SidesMove& child = children[n];
       sides_.Play(s, pit, child);
       // Until the game ends, the gain is what went into the mover's store.
-      indices[n] = child.over ? -1
-                              : Index(child.next.own, child.next.other,
-                                      k - child.gain);
+      indices[n] =
+          child.over ? -1
+                     : Index(child.next.own, child.next.other, k - child.gain);
       if (indices[n] >= 0) Prefetch(indices[n]);
       ++n;
     }

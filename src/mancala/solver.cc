@@ -231,7 +231,8 @@ class MarginSearch {
     const Sides root = sides_.Of(s);
     const int k = PitSeeds(root);
     if (k <= db_seeds_) {
-      const int value = DatabaseValue(root, db_->Index(root.own, root.other, k));
+      const int value =
+          DatabaseValue(root, db_->Index(root.own, root.other, k));
       return {value, value};
     }
     int lower = -k, upper = k, g = std::clamp(guess, -k, k);
@@ -267,10 +268,10 @@ class MarginSearch {
       } else if (InDatabase(c)) {
         achieves = DatabaseValue(c) >= value;
       } else {
-        achieves = c.same_side ? Probe(c.state, c.seeds, value - c.gain) >=
-                                     value - c.gain
-                               : Probe(c.state, c.seeds, c.gain - value + 1) <=
-                                     c.gain - value;
+        achieves =
+            c.same_side
+                ? Probe(c.state, c.seeds, value - c.gain) >= value - c.gain
+                : Probe(c.state, c.seeds, c.gain - value + 1) <= c.gain - value;
         if (stopped_) return kNoMove;
       }
       if (achieves) return c.move;
@@ -541,11 +542,11 @@ class MarginSearch {
       } else if (InDatabase(c)) {
         value = DatabaseValue(c);
       } else if (c.same_side) {
-        value = c.gain +
-                AlphaBeta(c.state, c.seeds, alpha - c.gain, beta - c.gain);
+        value =
+            c.gain + AlphaBeta(c.state, c.seeds, alpha - c.gain, beta - c.gain);
       } else {
-        value = c.gain -
-                AlphaBeta(c.state, c.seeds, c.gain - beta, c.gain - alpha);
+        value =
+            c.gain - AlphaBeta(c.state, c.seeds, c.gain - beta, c.gain - alpha);
       }
       if (mark != nullptr) {  // unless another thread marked it since
         mark->compare_exchange_strong(tag, 0, std::memory_order_relaxed);
@@ -585,7 +586,7 @@ class MarginSearch {
   int db_seeds_;
   bool exact_keys_;
   int etc_min_seeds_;
-  BusyTable* busy_ = nullptr;  // while helpers search with this thread
+  BusyTable* busy_ = nullptr;       // while helpers search with this thread
   HelperSignal* signal_ = nullptr;  // where this thread publishes its probes
   Bucket* table_;
   uint64_t mask_;
@@ -648,8 +649,7 @@ absl::StatusOr<int> TableLog2(const Rules& rules, const Position& state,
   const int seeds = rules.SideSeeds(state, 0) + rules.SideSeeds(state, 1);
   const int uncovered = seeds - std::max(db_seeds, 0);
   const int smaller_trees = rules.options().empty_capture ? 1 : 0;
-  int log2 =
-      std::clamp(26 + (uncovered - 37) * 4 / 11 - smaller_trees, 16, 28);
+  int log2 = std::clamp(26 + (uncovered - 37) * 4 / 11 - smaller_trees, 16, 28);
   while (log2 > kMinTableLog2 && !fits(log2).ok()) --log2;
   GAMEAI_RETURN_IF_ERROR(fits(log2));
   return log2;

@@ -68,7 +68,8 @@ TEST(EndgameDb, CompleteBuildIsTheSameOnAnyThreads) {
     ASSERT_TRUE(one->complete());
     ASSERT_TRUE(three->complete());
     for (int64_t i = 0; i < one->bytes(); ++i) {
-      ASSERT_EQ(one->Stored(i), three->Stored(i)) << pits << " pits, entry " << i;
+      ASSERT_EQ(one->Stored(i), three->Stored(i))
+          << pits << " pits, entry " << i;
     }
   }
 }

@@ -57,19 +57,19 @@ TEST(SidesRules, EveryMoveIsTheRulesMove) {
             sides.Play(before, m, got);
             const std::string where =
                 rules.Serialize(s) + " move " + std::to_string(m);
-            const int gain = (rules.Store(child, me) - rules.Store(s, me)) -
-                             (rules.Store(child, 1 - me) -
-                              rules.Store(s, 1 - me));
+            const int gain =
+                (rules.Store(child, me) - rules.Store(s, me)) -
+                (rules.Store(child, 1 - me) - rules.Store(s, 1 - me));
             EXPECT_EQ(got.gain, gain) << where;
             EXPECT_EQ(got.over, rules.IsOver(child)) << where;
-            EXPECT_EQ(got.same_side, !got.over && child.to_move == me)
-                << where;
+            EXPECT_EQ(got.same_side, !got.over && child.to_move == me) << where;
             EXPECT_EQ(got.next, sides.Of(child)) << where;
             ++checked;
             laps += PitOf(before.own, m) > 2 * pits;
             // Seeds sown into the store: a capture gains more.
             const int n = PitOf(before.own, m), to_store = pits - m;
-            const int sown = n < to_store ? 0 : 1 + (n - to_store) / (2 * pits + 1);
+            const int sown =
+                n < to_store ? 0 : 1 + (n - to_store) / (2 * pits + 1);
             captures += !got.over && gain > sown;
             extra_turns += got.same_side;
             ends += got.over;
@@ -89,8 +89,7 @@ TEST(SidesRules, EveryMoveIsTheRulesMove) {
 TEST(SidesRules, ToPositionKeepsThePits) {
   const Rules rules = MakeRules({.pits = 6, .seeds = 4});
   const SidesRules sides(rules);
-  const Position s =
-      testing::Board(rules, "1 0 5 4 4 0 6 3 4 4 0 5 4 4 5");
+  const Position s = testing::Board(rules, "1 0 5 4 4 0 6 3 4 4 0 5 4 4 5");
   const Position back = sides.ToPosition(sides.Of(s));
   EXPECT_EQ(back.to_move, 0);
   EXPECT_EQ(sides.Of(back), sides.Of(s));
