@@ -32,16 +32,6 @@ SidesRules::SidesRules(const Rules& rules)
   }
 }
 
-Position SidesRules::ToPosition(const Sides& s) const {
-  Position p{};
-  p.to_move = 0;
-  for (int i = 0; i < pits_; ++i) {
-    p.board[rules_.PitIndex(0, i)] = static_cast<uint8_t>(PitOf(s.own, i));
-    p.board[rules_.PitIndex(1, i)] = static_cast<uint8_t>(PitOf(s.other, i));
-  }
-  return p;
-}
-
 void SidesRules::Play(const Sides& s, int pit, SidesMove& out) const {
   const int shift = 8 * pit;
   int seeds = PitOf(s.own, pit);

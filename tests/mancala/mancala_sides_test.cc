@@ -86,15 +86,5 @@ TEST(SidesRules, EveryMoveIsTheRulesMove) {
   EXPECT_GT(ends, 1000);
 }
 
-TEST(SidesRules, ToPositionKeepsThePits) {
-  const Rules rules = MakeRules({.pits = 6, .seeds = 4});
-  const SidesRules sides(rules);
-  const Position s = testing::Board(rules, "1 0 5 4 4 0 6 3 4 4 0 5 4 4 5");
-  const Position back = sides.ToPosition(sides.Of(s));
-  EXPECT_EQ(back.to_move, 0);
-  EXPECT_EQ(sides.Of(back), sides.Of(s));
-  EXPECT_EQ(rules.Store(back, 0) + rules.Store(back, 1), 0);
-}
-
 }  // namespace
 }  // namespace gameai::mancala

@@ -53,8 +53,6 @@ class SidesRules {
   Sides Of(const Position& s) const {
     return {rules_.SideWord(s, s.to_move), rules_.SideWord(s, 1 - s.to_move)};
   }
-  // ToPosition: a Position with these pits, player 0 to move, empty stores.
-  Position ToPosition(const Sides& s) const;
 
   // Play: REQUIRES a nonempty pit `pit` of the mover. What Rules::Apply
   // does, seen from the mover.
