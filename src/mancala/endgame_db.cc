@@ -11,6 +11,7 @@
 #include "gameai/base/memory.h"
 #include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
+#include "gameai/mancala/internal/sides.h"
 #include "platform/huge_pages.h"
 #include "platform/threads.h"
 
@@ -91,7 +92,7 @@ struct EndgameDb::Tables {
 
 EndgameDb::EndgameDb(const Rules& rules, int max_seeds)
     : rules_(rules),
-      sides_(rules),
+      sides_(std::make_shared<const SidesRules>(rules)),
       max_seeds_(max_seeds),
       tables_(std::make_shared<const Tables>(2 * rules.pits())),
       entries_(tables_->Total(max_seeds)),
@@ -147,11 +148,12 @@ int EndgameDb::Value(const Position& s) {
 }
 
 int EndgameDb::Value(const Position& s, int k) {
-  const Sides sides = sides_.Of(s);
-  return ValueAt(sides, Index(sides.own, sides.other, k));
+  const Sides sides = sides_->Of(s);
+  return ValueAt(sides.own, sides.other, Index(sides.own, sides.other, k));
 }
 
-int EndgameDb::ValueAt(const Sides& s, int64_t index) {
+int EndgameDb::ValueAt(uint64_t own, uint64_t other, int64_t index) {
+  const Sides s{own, other};
   // Entries are read and filled with relaxed atomics (the compilers'
   // builtins: std::atomic_ref is missing from some standard libraries we
   // build with): solver threads may fill one at the same time, and both
@@ -169,10 +171,10 @@ int EndgameDb::ValueAt(const Sides& s, int64_t index) {
     SidesMove children[kMaxPits];
     int64_t indices[kMaxPits];
     int n = 0;
-    for (int pit = 0; pit < sides_.pits(); ++pit) {
+    for (int pit = 0; pit < sides_->pits(); ++pit) {
       if (PitOf(s.own, pit) == 0) continue;
       SidesMove& child = children[n];
-      sides_.Play(s, pit, child);
+      sides_->Play(s, pit, child);
       // Until the game ends, the gain is what went into the mover's store.
       indices[n] =
           child.over ? -1
@@ -184,7 +186,8 @@ int EndgameDb::ValueAt(const Sides& s, int64_t index) {
     for (int i = 0; i < n; ++i) {
       int value = children[i].gain;
       if (indices[i] >= 0) {
-        const int future = ValueAt(children[i].next, indices[i]);
+        const int future =
+            ValueAt(children[i].next.own, children[i].next.other, indices[i]);
         value += children[i].same_side ? future : -future;
       }
       best = std::max(best, value);
@@ -230,7 +233,7 @@ void EndgameDb::FillAll(int threads) {
             uint64_t& side = i < p ? s.own : s.other;
             side |= uint64_t{counts[i]} << (8 * (i < p ? i : i - p));
           }
-          ValueAt(s, rank);
+          ValueAt(s.own, s.other, rank);
           if (++rank == stop) break;
           Tables::NextSpread(counts, parts);
         }

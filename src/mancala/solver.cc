@@ -393,7 +393,7 @@ class MarginSearch {
   // (filled now if it is not yet).
   int DatabaseValue(const Sides& s, int64_t index) {
     if (db_->Known(index)) return db_->Stored(index);
-    return db_->ValueAt(s, index);
+    return db_->ValueAt(s.own, s.other, index);
   }
   // DatabaseValue: our value through a child in the database.
   int DatabaseValue(const Child& c) {

@@ -26,10 +26,11 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "gameai/mancala/internal/sides.h"
 #include "gameai/mancala/mancala.h"
 
 namespace gameai::mancala {
+
+class SidesRules;
 
 class EndgameDb {
  public:
@@ -99,8 +100,9 @@ class EndgameDb {
   // threads may fill one database together.
   int Value(const Position& s);
   int Value(const Position& s, int k);
-  // ValueAt: Value of the position `s` whose entry is `index`.
-  int ValueAt(const Sides& s, int64_t index);
+  // ValueAt: Value of the position of these pits (the mover's, the
+  // other's, as Index takes them) whose entry is `index`.
+  int ValueAt(uint64_t own, uint64_t other, int64_t index);
   // Lookup: Value of a complete database (REQUIRES complete()).
   int Lookup(const Position& s, int k) const { return Stored(Index(s, k)); }
 
@@ -110,7 +112,7 @@ class EndgameDb {
   static constexpr int kOffset = 64;  // stored value + kOffset; 0: unknown
 
   Rules rules_;
-  SidesRules sides_;
+  std::shared_ptr<const SidesRules> sides_;  // the moves the fill plays
   int max_seeds_;
   std::shared_ptr<const Tables> tables_;
   int64_t entries_;
