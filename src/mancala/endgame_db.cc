@@ -148,7 +148,7 @@ int EndgameDb::Value(const Position& s) {
 }
 
 int EndgameDb::Value(const Position& s, int k) {
-  const Sides sides = sides_->Of(s);
+  const Sides sides = SidesOf(rules_, s);
   return ValueAt(sides.own, sides.other, Index(sides.own, sides.other, k));
 }
 
@@ -175,10 +175,9 @@ int EndgameDb::ValueAt(uint64_t own, uint64_t other, int64_t index) {
       if (PitOf(s.own, pit) == 0) continue;
       SidesMove& child = children[n];
       sides_->Play(s, pit, child);
-      // Until the game ends, the gain is what went into the mover's store.
-      indices[n] =
-          child.over ? -1
-                     : Index(child.next.own, child.next.other, k - child.gain);
+      indices[n] = child.over ? -1
+                              : Index(child.next.own, child.next.other,
+                                      SeedsAfter(k, child));
       if (indices[n] >= 0) Prefetch(indices[n]);
       ++n;
     }

@@ -3,8 +3,7 @@
 namespace gameai::mancala {
 
 SidesRules::SidesRules(const Rules& rules)
-    : rules_(rules),
-      pits_(rules.pits()),
+    : pits_(rules.pits()),
       lap_(2 * rules.pits() + 1),
       empty_capture_(rules.options().empty_capture),
       ones_(0),

@@ -170,6 +170,23 @@ class HelperSignal {
 };
 
 class MarginSearch {
+  // Node: a position to search, with its table key and bucket (KeyOf),
+  // worked out once by whoever makes the node.
+  struct Node {
+    Sides state;
+    int seeds;  // pit seeds of `state`
+    uint64_t key_low;
+    uint32_t key_high;
+    Bucket* bucket;  // nullptr: over, or in the database
+  };
+  struct Child : Node {
+    int gain;  // mover's store gain minus the opponent's
+    bool over;
+    bool same_side;  // an extra turn
+    Move move;
+    int64_t db_index;  // its database entry, if in the database
+  };
+
  public:
   // db: the endgame database (filled on demand unless complete), or none.
   // Budget: nodes (0: none) and a deadline (none: time_point::max()).
@@ -228,18 +245,19 @@ class MarginSearch {
   // MTD(f) starts from `guess`: each probe nearer the value is cheaper.
   Bounds Future(const Position& s, int guess = 0) {
     if (rules_.IsOver(s)) return {0, 0};
-    const Sides root = sides_.Of(s);
+    const Sides root = SidesOf(rules_, s);
     const int k = PitSeeds(root);
     if (k <= db_seeds_) {
       const int value =
           DatabaseValue(root, db_->Index(root.own, root.other, k));
       return {value, value};
     }
+    const Node node = NodeOf(root, k);
     int lower = -k, upper = k, g = std::clamp(guess, -k, k);
     while (lower < upper && !stopped_) {
       const int beta = g == lower ? g + 1 : g;
       ++probes_;
-      g = Probe(root, k, beta);
+      g = Probe(node, beta);
       if (stopped_) break;  // an unfinished probe proves nothing
       if (g < beta) {
         upper = g;
@@ -256,7 +274,7 @@ class MarginSearch {
   // kNoMove when the budget ran out first.
   static constexpr Move kNoMove = 0xff;
   Move BestMove(const Position& s, int value) {
-    const Sides root = sides_.Of(s);
+    const Sides root = SidesOf(rules_, s);
     Child children[kMaxPits];
     const int n = Expand(root, PitSeeds(root), children);
     for (int i = 0; i < n; ++i) {
@@ -268,10 +286,8 @@ class MarginSearch {
       } else if (InDatabase(c)) {
         achieves = DatabaseValue(c) >= value;
       } else {
-        achieves =
-            c.same_side
-                ? Probe(c.state, c.seeds, value - c.gain) >= value - c.gain
-                : Probe(c.state, c.seeds, c.gain - value + 1) <= c.gain - value;
+        achieves = c.same_side ? Probe(c, value - c.gain) >= value - c.gain
+                               : Probe(c, c.gain - value + 1) <= c.gain - value;
         if (stopped_) return kNoMove;
       }
       if (achieves) return c.move;
@@ -290,12 +306,13 @@ class MarginSearch {
   int probes() const { return probes_; }
 
  private:
-  // Probe: the zero-window search of `s` (k pit seeds) at beta - 1, beta,
-  // with the helpers of WithHelpers searching it too.
-  int Probe(const Sides& s, int k, int beta) {
-    if (signal_ != nullptr) signal_->Publish({s, k, beta});
-    const int g = AlphaBeta(s, k, beta - 1, beta);
-    if (signal_ != nullptr) signal_->Publish({s, -1, 0});  // helpers idle
+  // Probe: the zero-window search of `node` at beta - 1, beta, with the
+  // helpers of WithHelpers searching it too.
+  int Probe(const Node& node, int beta) {
+    if (signal_ != nullptr) signal_->Publish({node.state, node.seeds, beta});
+    const int g = AlphaBeta(node, beta - 1, beta);
+    if (signal_ != nullptr)
+      signal_->Publish({node.state, -1, 0});  // helpers idle
     return g;
   }
 
@@ -316,24 +333,12 @@ class MarginSearch {
       StartCall({.deadline = budget_.deadline,
                  .signal = &signal,
                  .generation = generation});
-      AlphaBeta(probe.position, probe.seeds, probe.beta - 1, probe.beta);
+      AlphaBeta(NodeOf(probe.position, probe.seeds), probe.beta - 1,
+                probe.beta);
       nodes += nodes_;
     }
     return nodes;
   }
-
-  struct Child {
-    Sides state;
-    int gain;  // mover's store gain minus the opponent's
-    bool over;
-    bool same_side;  // an extra turn
-    Move move;
-    int seeds;         // pit seeds of `state`
-    uint64_t key_low;  // its table key and bucket (Locate)
-    uint32_t key_high;
-    Bucket* bucket;    // nullptr: over, or in the database
-    int64_t db_index;  // its database entry, if in the database
-  };
 
   // KeyOf: the canonical position (mover's pits, then the other's) as a
   // table key, and its bucket.
@@ -349,6 +354,13 @@ class MarginSearch {
       high = static_cast<uint32_t>(hash >> 32) | 1;
     }
     return &table_[hash & mask_];
+  }
+
+  // NodeOf: `s`, with k pit seeds, ready to search.
+  Node NodeOf(const Sides& s, int k) const {
+    Node node{.state = s, .seeds = k};
+    node.bucket = KeyOf(s, node.key_low, node.key_high);
+    return node;
   }
 
   // Locate: a child's key and bucket, with the bucket's (or its database
@@ -378,8 +390,7 @@ class MarginSearch {
       c.over = after.over;
       c.same_side = after.same_side;
       c.move = static_cast<Move>(pit);
-      // Until the game ends, the gain is what went into the mover's store.
-      c.seeds = c.over ? 0 : k - c.gain;
+      c.seeds = SeedsAfter(k, after);
     }
     return n;
   }
@@ -467,18 +478,17 @@ class MarginSearch {
 
   // AlphaBeta: fail-soft zero-window search; once the budget runs out it
   // returns at once, storing nothing (its values then mean nothing).
-  // `s` has k pit seeds.
-  int AlphaBeta(const Sides& s, int k, int alpha, int beta) {
+  // REQUIRES: `node` is not over, nor in the database.
+  int AlphaBeta(const Node& node, int alpha, int beta) {
     if (OutOfBudget()) return 0;
     ++nodes_;
-    if (k <= db_seeds_) {
-      return DatabaseValue(s, db_->Index(s.own, s.other, k));
-    }
+    const Sides& s = node.state;
+    const int k = node.seeds;
     if (beta <= -k) return -k;
     if (alpha >= k) return k;
-    uint64_t low;
-    uint32_t high;
-    Bucket* bucket = KeyOf(s, low, high);
+    const uint64_t low = node.key_low;
+    const uint32_t high = node.key_high;
+    Bucket* const bucket = node.bucket;
     uint8_t tt_move = 0xff;
     int lower = -k, upper = k;
     if (Entry e; Find(bucket, low, high, e)) {
@@ -542,11 +552,9 @@ class MarginSearch {
       } else if (InDatabase(c)) {
         value = DatabaseValue(c);
       } else if (c.same_side) {
-        value =
-            c.gain + AlphaBeta(c.state, c.seeds, alpha - c.gain, beta - c.gain);
+        value = c.gain + AlphaBeta(c, alpha - c.gain, beta - c.gain);
       } else {
-        value =
-            c.gain - AlphaBeta(c.state, c.seeds, c.gain - beta, c.gain - alpha);
+        value = c.gain - AlphaBeta(c, c.gain - beta, c.gain - alpha);
       }
       if (mark != nullptr) {  // unless another thread marked it since
         mark->compare_exchange_strong(tag, 0, std::memory_order_relaxed);

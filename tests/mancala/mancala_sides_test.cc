@@ -45,7 +45,7 @@ TEST(SidesRules, EveryMoveIsTheRulesMove) {
         for (int round = 0; round < 300; ++round) {
           const Position s = RandomBoard(rules, rng);
           const Player me = s.to_move;
-          const Sides before = sides.Of(s);
+          const Sides before = SidesOf(rules, s);
           ASSERT_EQ(PitSeeds(before),
                     rules.SideSeeds(s, 0) + rules.SideSeeds(s, 1));
           MoveList moves;
@@ -63,7 +63,9 @@ TEST(SidesRules, EveryMoveIsTheRulesMove) {
             EXPECT_EQ(got.gain, gain) << where;
             EXPECT_EQ(got.over, rules.IsOver(child)) << where;
             EXPECT_EQ(got.same_side, !got.over && child.to_move == me) << where;
-            EXPECT_EQ(got.next, sides.Of(child)) << where;
+            EXPECT_EQ(got.next, SidesOf(rules, child)) << where;
+            EXPECT_EQ(SeedsAfter(PitSeeds(before), got), PitSeeds(got.next))
+                << where;
             ++checked;
             laps += PitOf(before.own, m) > 2 * pits;
             // Seeds sown into the store: a capture gains more.

@@ -43,6 +43,15 @@ inline int PitSeeds(const Sides& s) {
 inline int PitOf(uint64_t side, int pit) {
   return static_cast<int>((side >> (8 * pit)) & 0xff);
 }
+// SidesOf: a position's Sides, its mover's first.
+inline Sides SidesOf(const Rules& rules, const Position& s) {
+  return {rules.SideWord(s, s.to_move), rules.SideWord(s, 1 - s.to_move)};
+}
+// SeedsAfter: the pit seeds after `move` from a position of k: until the
+// game ends, the whole gain went into the mover's store.
+inline int SeedsAfter(int k, const SidesMove& move) {
+  return move.over ? 0 : k - move.gain;
+}
 
 // SidesRules: the moves of one board and capture rule on Sides.
 class SidesRules {
@@ -50,9 +59,6 @@ class SidesRules {
   explicit SidesRules(const Rules& rules);
 
   int pits() const { return pits_; }
-  Sides Of(const Position& s) const {
-    return {rules_.SideWord(s, s.to_move), rules_.SideWord(s, 1 - s.to_move)};
-  }
 
   // Play: REQUIRES a nonempty pit `pit` of the mover. What Rules::Apply
   // does, seen from the mover.
@@ -71,7 +77,6 @@ class SidesRules {
   };
   static constexpr int kMaxLap = 2 * kMaxPits + 1;
 
-  Rules rules_;
   int pits_;
   int lap_;  // slots a seed can land on: every one but the other store
   bool empty_capture_;
