@@ -15,8 +15,8 @@
 #     and the script tests c_api, docs_match_registry and python_module.
 #
 # JOBS (default 2) sets the build's parallelism. BUILD_DIR may be reused
-# from one run to the next; ccache, when installed, keeps the rebuild
-# cheap, even in a new BUILD_DIR.
+# from one run to the next. ccache, when installed, keeps the build cheap:
+# the copy's objects are the checkout's own but for the new game's.
 set -euo pipefail
 
 usage() {
@@ -47,10 +47,11 @@ done
 
 mkdir -p "$1"
 build=$(cd "$1" && pwd)  # absolute: cmake and ctest run elsewhere
-# BUILD_DIR holds the copy (source/, removed on exit) and its build
-# (tree/) at fixed places: ccache, hashing paths relative to BUILD_DIR,
-# then finds the last run's objects. A directory of anything else is not
-# written to.
+# BUILD_DIR holds the copy (source/, removed on exit) with its build in
+# source/build/: the same place relative to the sources as the checkout's
+# own build/, so that ccache (hashing paths relative to the copy) finds
+# the objects scripts/build.sh compiled there. A directory of anything
+# else is not written to.
 marker=$build/.check_new_game
 if [[ ! -e $marker && -n $(ls -A "$build") ]]; then
   echo "check_new_game: $build holds files of its own; give this script an" \
@@ -59,8 +60,9 @@ if [[ ! -e $marker && -n $(ls -A "$build") ]]; then
 fi
 touch "$marker"
 src=$build/source
-tree=$build/tree
-rm -rf "$src"
+tree=$src/build
+# tree/: where earlier versions of this script built, now unused.
+rm -rf "$src" "$build/tree"
 mkdir "$src"
 trap 'rm -rf "$src"' EXIT
 trap 'exit 130' INT TERM  # so that the EXIT trap removes the copy
@@ -149,7 +151,7 @@ fi
 
 echo "== configuring and building in $tree"
 source "$root/scripts/lib/ccache.sh"
-ccache_launcher "$build"
+ccache_launcher "$src"
 cmake -S "$src" -B "$tree" -G Ninja -DGAMEAI_PYTHON=ON \
   -DPython3_EXECUTABLE=/usr/bin/python3 -DGAMEAI_BUILD_BENCH=OFF \
   "${launcher[@]}" >/dev/null
