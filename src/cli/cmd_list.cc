@@ -58,7 +58,7 @@ int RunAgents(const std::vector<std::string>& argv) {
   CommandLine command("agents",
                       "The agents of GAME (of every game without it) with "
                       "their options, defaults and ranges.");
-  command.app().add_option("GAME", given, "a game name or spec");
+  command.OptionalPositional("GAME", &given, "a game name or spec");
   command.Flag("--json", &json, "as JSON on stdout");
   if (std::optional<int> done = command.Parse(argv)) return *done;
   std::vector<const GameEntry*> games;

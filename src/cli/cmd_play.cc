@@ -126,7 +126,7 @@ int RunPlay(const std::vector<std::string>& argv) {
   command.Text("--debug-log", &flags.debug_log,
                "write the full state after every step to FILE, a new file "
                "(for tests: it holds every hidden card)");
-  command.app().footer([&flags] { return PlayFooter(flags.game); });
+  command.Footer([&flags] { return PlayFooter(flags.game); });
   if (std::optional<int> done = command.Parse(argv)) return *done;
   absl::StatusOr<std::shared_ptr<const Game>> game = LoadGame(flags.game);
   if (!game.ok()) return Fail(game.status());

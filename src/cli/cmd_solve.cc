@@ -137,27 +137,22 @@ static int SolveCommand(const std::vector<std::string>& argv) {
                       "The exact value of GAME (a spec) where the game has a "
                       "solver: of its start, or of the state given.");
   command.Positional("GAME", &spec, "the game (a spec)");
-  CLI::Option* state_option = command.Text(
+  command.Text(
       "--state", &state,
       "solve this state (the game's state text, as State::Serialize writes "
       "it)");
-  CLI::Option* file_option =
-      command.Text("--state-file", &state_file, "the state text from FILE");
-  CLI::Option* position_option = command.Text(
+  command.Text("--state-file", &state_file, "the state text from FILE");
+  command.Text(
       "--position", &position,
       "the value of a position in the game's own short text (the games "
       "with one below)");
-  CLI::Option* scorecard_option = command.Text(
-      "--scorecard", &scorecard, "the same as --position (an older name)");
+  command.Text("--scorecard", &scorecard,
+               "the same as --position (an older name)");
   command.Text("--solver", &options,
                "the solver's options 'k=v,...' (below; default: all "
                "defaults)");
   command.Flag("--json", &json, "the result as JSON on stdout");
-  state_option->excludes(file_option)
-      ->excludes(position_option)
-      ->excludes(scorecard_option);
-  file_option->excludes(position_option)->excludes(scorecard_option);
-  position_option->excludes(scorecard_option);
+  command.Exclusive({"--state", "--state-file", "--position", "--scorecard"});
   command.Footer(SolverHelp());
   if (std::optional<int> done = command.Parse(argv)) return *done;
   if (command.Given("--scorecard")) position = scorecard;

@@ -3,17 +3,23 @@
 // the command's --help, with the library's ranges and messages for
 // integers and seeds; and the one mapping of a status to an exit status.
 // The CLI's commands and the commands games bring (GameEntry::commands)
-// use it alike.
+// use it alike. CLI11 stays behind it, in command_line.cc: its header
+// costs seconds of compiling in every file that includes it.
 #ifndef GAMEAI_SRC_DYNAMIC_COMMAND_LINE_H_
 #define GAMEAI_SRC_DYNAMIC_COMMAND_LINE_H_
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "CLI/CLI.hpp"
 #include "absl/status/status.h"
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace gameai {
 
@@ -35,31 +41,35 @@ class CommandLine {
   // command: its name after "gameai" ("match"); description: the first
   // lines of its --help.
   CommandLine(const std::string& command, const std::string& description);
-
-  CLI::App& app() { return app_; }
+  ~CommandLine();
 
   // Positional: a required positional argument (GAME, HOST:PORT, ...).
-  CLI::Option* Positional(const std::string& name, std::string* value,
+  void Positional(const std::string& name, std::string* value,
+                  const std::string& help);
+  // OptionalPositional: a positional argument that may be left out.
+  void OptionalPositional(const std::string& name, std::string* value,
                           const std::string& help);
   // Text: --name VALUE (required or with its default shown).
-  CLI::Option* Text(const std::string& name, std::string* value,
-                    const std::string& help, bool required = false);
+  void Text(const std::string& name, std::string* value,
+            const std::string& help, bool required = false);
   // Flag: --name, at most once.
-  CLI::Option* Flag(const std::string& name, bool* value,
-                    const std::string& help);
+  void Flag(const std::string& name, bool* value, const std::string& help);
   // Integer: --name N with N in [min, max]; *value holds the default.
-  CLI::Option* Integer(const std::string& name, int64_t* value, int64_t min,
-                       int64_t max, const std::string& help);
+  void Integer(const std::string& name, int64_t* value, int64_t min,
+               int64_t max, const std::string& help);
   // Number: --name X with X a finite number in [min, max] (min_open:
   // excluding min, max_open: excluding max); *value holds the default.
-  CLI::Option* Number(const std::string& name, double* value, double min,
-                      double max, const std::string& help,
-                      bool min_open = false, bool max_open = false);
+  void Number(const std::string& name, double* value, double min, double max,
+              const std::string& help, bool min_open = false,
+              bool max_open = false);
   // Seed: --name S, any integer in [0, 2^64) (every seed reproducible).
-  CLI::Option* Seed(const std::string& name, uint64_t* value,
-                    const std::string& help);
-  // Footer: text after the options in --help.
-  void Footer(const std::string& text) { app_.footer(text); }
+  void Seed(const std::string& name, uint64_t* value, const std::string& help);
+  // Exclusive: options declared above of which at most one may be given.
+  void Exclusive(const std::vector<std::string>& names);
+  // Footer: text after the options in --help, fixed or made when --help
+  // is printed (from the options parsed by then).
+  void Footer(const std::string& text);
+  void Footer(std::function<std::string()> text);
 
   // Parse: reads argv (the arguments after the command's name). nullopt
   // when the options are set; otherwise the command ends with the returned
@@ -73,7 +83,7 @@ class CommandLine {
 
  private:
   std::string command_;
-  CLI::App app_;
+  std::unique_ptr<CLI::App> app_;
 };
 
 }  // namespace gameai
