@@ -311,8 +311,8 @@ class MarginSearch {
   int Probe(const Node& node, int beta) {
     if (signal_ != nullptr) signal_->Publish({node.state, node.seeds, beta});
     const int g = AlphaBeta(node, beta - 1, beta);
-    if (signal_ != nullptr)
-      signal_->Publish({node.state, -1, 0});  // helpers idle
+    // The helpers idle until the next probe.
+    if (signal_ != nullptr) signal_->Publish({node.state, -1, 0});
     return g;
   }
 
