@@ -19,13 +19,9 @@ function(gameai_header_only_target name)
   set_target_properties(${name} PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES ${gameai_host_headers} ${ARGN})
 endfunction()
-if(fmt_DIR)
-  # fmt compiled for the target (scripts/third_party.sh fmt TARGET).
-  find_package(fmt REQUIRED)
-  set(gameai_fmt_inside fmt::fmt)
-else()
-  gameai_header_only_target(fmt::fmt INTERFACE_COMPILE_DEFINITIONS FMT_HEADER_ONLY=1)
-  gameai_header_only_target(fmt::fmt-header-only INTERFACE_COMPILE_DEFINITIONS FMT_HEADER_ONLY=1)
-endif()
+# fmt's headers; its compiled part is in the library
+# (src/base/fmt_implementation.cc), which everything using fmt links.
+gameai_header_only_target(fmt::fmt)
+add_library(gameai_fmt_headers ALIAS fmt::fmt)
 gameai_header_only_target(nlohmann_json::nlohmann_json)
 gameai_header_only_target(CLI11::CLI11)

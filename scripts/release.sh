@@ -65,10 +65,10 @@ bindings/csharp/  the C# binding over it, for .NET and Unity (docs/csharp.md)
 EOF
   if [[ $system != Windows ]]; then
     # The CLI links the system's shared libraries (Debian 12's Abseil,
-    # fmt, Open MPI): name them, so a user knows what to install with it.
+    # Open MPI): name them, so a user knows what to install with it.
     needed=$(readelf -d "$dir/bin/gameai" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
       grep -v -E '^(libc|libm|libstdc\+\+|libgcc_s|ld-linux.*)\.so' | tr '\n' ' ')
-    printf '\nbin/gameai needs these shared libraries of Debian 12 (packages\nlibabsl20220623, libfmt9, libopenmpi3 when listed): %s\n' \
+    printf '\nbin/gameai needs these shared libraries of Debian 12 (packages\nlibabsl20220623, libopenmpi3 when listed): %s\n' \
       "$needed" >>"$dir/README.txt"
   fi
   if [[ $system == Windows ]]; then

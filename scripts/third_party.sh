@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# third_party.sh PACKAGE TARGET: builds a compiled dependency (abseil, fmt,
+# third_party.sh PACKAGE TARGET: builds a compiled dependency (abseil,
 # or benchmark: Google Benchmark, for the WebAssembly speed ratios) for a cross
 # TARGET (wasm: Emscripten; windows: mingw-w64, cmake/mingw-w64.cmake)
 # from Debian's own source package, the version of
@@ -12,21 +12,17 @@
 # entries made from the system's own Debian entries): the system's apt
 # configuration is left as it is.
 set -euo pipefail
-[[ $# -eq 2 ]] || { echo "usage: $0 abseil|benchmark|fmt wasm|windows" >&2; exit 2; }
+[[ $# -eq 2 ]] || { echo "usage: $0 abseil|benchmark wasm|windows" >&2; exit 2; }
 package=$1
 target=$2
-source_package=$package
+
 case $package in
   abseil) dev=libabsl-dev
     options=(-DCMAKE_CXX_STANDARD=20 -DABSL_PROPAGATE_CXX_STD=ON -DBUILD_TESTING=OFF -DABSL_ENABLE_INSTALL=ON) ;;
   benchmark) dev=libbenchmark-dev
     options=(-DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_WERROR=OFF
       -DBENCHMARK_ENABLE_LTO=OFF -DBENCHMARK_ENABLE_INSTALL=ON) ;;
-  # fmt compiled once: as headers only, every file of gameai compiled
-  # fmt again (half of a Windows build's time).
-  fmt) dev=libfmt-dev source_package=fmtlib
-    options=(-DFMT_DOC=OFF -DFMT_TEST=OFF -DFMT_INSTALL=ON) ;;
-  *) echo "third_party.sh: package '$package' is not one of: abseil, benchmark, fmt" >&2; exit 2 ;;
+  *) echo "third_party.sh: package '$package' is not one of: abseil, benchmark" >&2; exit 2 ;;
 esac
 case $target in
   wasm)
@@ -74,8 +70,8 @@ apt_private=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$work/s
   -o Dir::State::Lists="$work/lists" -o APT::Sandbox::User=root)
 echo "== $package $version for $target: fetching Debian's source package" >&2
 apt-get "${apt_private[@]}" -qq update >&2
-(cd "$work" && apt-get "${apt_private[@]}" -qq source "$source_package=$version" >&2)
-src=$(find "$work" -maxdepth 1 -type d -name "$source_package-*" | head -1)
+(cd "$work" && apt-get "${apt_private[@]}" -qq source "$package=$version" >&2)
+src=$(find "$work" -maxdepth 1 -type d -name "$package-*" | head -1)
 echo "== $package $version for $target: building into $prefix" >&2
 rm -rf "$prefix"
 "${configure[@]}" -S "$src" -B "$work/build" -G Ninja "${toolchain_args[@]}" \
