@@ -15,7 +15,6 @@ set -euo pipefail
 [[ $# -eq 2 ]] || { echo "usage: $0 abseil|benchmark wasm|windows" >&2; exit 2; }
 package=$1
 target=$2
-
 case $package in
   abseil) dev=libabsl-dev
     options=(-DCMAKE_CXX_STANDARD=20 -DABSL_PROPAGATE_CXX_STD=ON -DBUILD_TESTING=OFF -DABSL_ENABLE_INSTALL=ON) ;;
