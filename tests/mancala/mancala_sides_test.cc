@@ -88,5 +88,24 @@ TEST(SidesRules, EveryMoveIsTheRulesMove) {
   EXPECT_GT(ends, 1000);
 }
 
+// NonEmptyPits counts the mover's moves: every byte holding seeds, however
+// many (one seed, high bits only, 255), and none of the empty ones.
+TEST(SidesRules, NonEmptyPitsCountsPitsHoldingSeeds) {
+  auto word = [](std::initializer_list<int> pits) {
+    uint64_t w = 0;
+    int shift = 0;
+    for (int seeds : pits) {
+      w |= uint64_t(seeds) << shift;
+      shift += 8;
+    }
+    return w;
+  };
+  EXPECT_EQ(NonEmptyPits(0), 0);
+  EXPECT_EQ(NonEmptyPits(word({0, 1, 0, 255, 16, 0})), 3);
+  EXPECT_EQ(NonEmptyPits(word({128, 64, 32, 8, 2, 1})), 6);
+  EXPECT_EQ(NonEmptyPits(word({0, 0, 0, 0, 0, 0, 0, 48})), 1);
+  EXPECT_EQ(NonEmptyPits(word({4, 4, 4, 4, 4, 4})), 6);
+}
+
 }  // namespace
 }  // namespace gameai::mancala

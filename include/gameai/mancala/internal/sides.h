@@ -40,6 +40,13 @@ inline int WordSeeds(uint64_t side) {
 inline int PitSeeds(const Sides& s) {
   return WordSeeds(s.own) + WordSeeds(s.other);
 }
+// NonEmptyPits: how many pits of a side hold seeds (its mover's moves).
+inline int NonEmptyPits(uint64_t side) {
+  side |= side >> 4;  // bit 0 of each byte: the OR of that byte's bits
+  side |= side >> 2;
+  side |= side >> 1;
+  return __builtin_popcountll(side & 0x0101010101010101ULL);
+}
 inline int PitOf(uint64_t side, int pit) {
   return static_cast<int>((side >> (8 * pit)) & 0xff);
 }
