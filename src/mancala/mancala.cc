@@ -8,6 +8,7 @@
 #include "gameai/base/status_macros.h"
 #include "gameai/base/text.h"
 #include "gameai/kernel/kernel.h"
+#include "gameai/mancala/internal/sides.h"
 
 namespace gameai::mancala {
 
@@ -105,10 +106,7 @@ Position Rules::InitialPosition() const {
 void Rules::LegalMoves(const Position& s, MoveList& moves) const {
   moves.count = 0;
   if (IsOver(s)) return;
-  // High bit of each non-empty pit's byte, without a branch per pit.
-  constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
-  const uint64_t side = SideWord(s, s.to_move);
-  uint64_t non_empty = (((side & kLow7) + kLow7) | side) & ~kLow7;
+  uint64_t non_empty = NonEmptyPitBits(SideWord(s, s.to_move));
   while (non_empty != 0) {
     moves.push_back(static_cast<Move>(std::countr_zero(non_empty) >> 3));
     non_empty &= non_empty - 1;

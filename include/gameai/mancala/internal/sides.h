@@ -12,6 +12,7 @@
 #define GAMEAI_MANCALA_INTERNAL_SIDES_H_
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "gameai/mancala/mancala.h"
@@ -40,12 +41,15 @@ inline int WordSeeds(uint64_t side) {
 inline int PitSeeds(const Sides& s) {
   return WordSeeds(s.own) + WordSeeds(s.other);
 }
+// NonEmptyPitBits: the high bit of the byte of each pit of a side that
+// holds seeds, without a branch per pit.
+inline uint64_t NonEmptyPitBits(uint64_t side) {
+  constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+  return (((side & kLow7) + kLow7) | side) & ~kLow7;
+}
 // NonEmptyPits: how many pits of a side hold seeds (its mover's moves).
 inline int NonEmptyPits(uint64_t side) {
-  side |= side >> 4;  // bit 0 of each byte: the OR of that byte's bits
-  side |= side >> 2;
-  side |= side >> 1;
-  return __builtin_popcountll(side & 0x0101010101010101ULL);
+  return std::popcount(NonEmptyPitBits(side));
 }
 inline int PitOf(uint64_t side, int pit) {
   return static_cast<int>((side >> (8 * pit)) & 0xff);
